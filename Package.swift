@@ -1,0 +1,40 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "morningproof",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "morningproof", targets: ["morningproof"]),
+        .library(name: "MorningProofCore", targets: ["MorningProofCore"]),
+        .library(name: "MorningProofStore", targets: ["MorningProofStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
+        .target(name: "MorningProofCore"),
+        // SQLite through GRDB: the one place that imports GRDB.
+        .target(
+            name: "MorningProofStore",
+            dependencies: ["MorningProofCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Commands and output formatting: the one place that imports ArgumentParser.
+        .target(
+            name: "MorningProofCLI",
+            dependencies: [
+                "MorningProofCore", "MorningProofStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "morningproof", dependencies: ["MorningProofCLI"]),
+        .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
+        .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore"]),
+        .testTarget(
+            name: "MorningProofCLITests",
+            dependencies: ["MorningProofCLI", "morningproof"]
+        ),
+    ]
+)

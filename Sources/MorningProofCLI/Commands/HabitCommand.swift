@@ -1,0 +1,238 @@
+import ArgumentParser
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// `morningproof habit ...`: add, list, show, edit, archive and remove habits.
+struct HabitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "habit",
+        abstract: "Add, list, show, edit, archive and remove habits.",
+        discussion: """
+            A habit may be named by a unique prefix, in any case: "done make" means "Make bed" \
+            when no other habit starts with "make".
+            """,
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Archive.self, Remove.self],
+        defaultSubcommand: List.self
+    )
+}
+
+/// The schedule and details a habit can be given on `habit add` and `habit edit`.
+struct HabitDetailOptions: ParsableArguments {
+    @Option(help: "What proves it: manual, photo, metric or checkin.")
+    var kind: HabitKind?
+
+    @Option(help: "Due every N days: a done day covers itself and the next N-1 days.")
+    var every: Int?
+
+    @Option(help: "Due K times in each --per week|month, or in any --in N days.")
+    var times: Int?
+
+    @Option(help: "With --times: week (calendar week from config week-start) or month.")
+    var per: String?
+
+    @Option(name: .customLong("in"), help: "With --times: a rolling window of N days.")
+    var within: Int?
+
+    @Option(name: .customLong("remind-at"), help: "Remind at this local time, HH:MM.")
+    var remindAt: String?
+
+    @Flag(inversion: .prefixedNo, help: "Must be done (or skipped) today before the gate opens.")
+    var required: Bool?
+
+    @Option(help: "A note shown with the habit.")
+    var note: String?
+
+    var hasSchedule: Bool { every != nil || times != nil || per != nil || within != nil }
+
+    func schedule() throws -> Schedule {
+        try Schedule.from(every: every, times: times, per: per, within: within)
+    }
+
+    func reminder() throws -> Int? {
+        guard let remindAt else { return nil }
+        guard let minutes = parseClockTime(remindAt) else {
+            throw MorningProofError.usage("bad --remind-at \"\(remindAt)\": use HH:MM, such as 07:30")
+        }
+        return minutes
+    }
+}
+
+extension HabitKind: ExpressibleByArgument {}
+
+extension HabitCommand {
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a habit (daily unless a schedule is given).",
+            discussion: """
+                Schedules: daily (default); --every N (every N days); --times K --per week|month \
+                (K done days in each calendar week or month); --times K --in N (K done days in any N days).
+                Examples:
+                  morningproof habit add "Make bed" --kind photo --required
+                  morningproof habit add Run --times 3 --per week --remind-at 07:00
+                """)
+
+        @Argument(help: "The habit's name (unique, case-insensitively).")
+        var name: String
+
+        @OptionGroup var details: HabitDetailOptions
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            try validating {
+                _ = try details.schedule()
+                _ = try details.reminder()
+            }
+        }
+
+        func run() async throws {
+            let session = try global.session()
+            let habit = try session.database.addHabit(
+                Habit(
+                    name: name.trimmingCharacters(in: .whitespaces), kind: details.kind ?? .manual,
+                    schedule: try details.schedule(), remindAt: try details.reminder(),
+                    required: details.required ?? false, note: details.note,
+                    createdDay: session.today, createdAt: session.now))
+            if session.json {
+                try Console.json(HabitJSON(habit))
+            } else {
+                Console.out("Added \"\(habit.name)\" (\(habit.kind.rawValue), \(habit.schedule.summary)).")
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the habits.")
+
+        @Flag(help: "Include archived habits.")
+        var all = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let session = try global.session()
+            let habits = try session.database.habits(includeArchived: all)
+            if session.json { return try Console.json(habits.map { HabitJSON($0) }) }
+            if habits.isEmpty { return Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"") }
+            for habit in habits {
+                var line = "\(habit.name)  \(habit.kind.rawValue), \(habit.schedule.summary)"
+                if let remindAt = habit.remindAt { line += ", reminder \(formatClockTime(remindAt))" }
+                if habit.required { line += ", required" }
+                if habit.archived { line += ", archived" }
+                Console.out(line)
+            }
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one habit with its streaks.")
+
+        @Argument(help: "The habit (a unique prefix will do).")
+        var name: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let session = try global.session()
+            let habit = try session.database.findHabit(named: name)
+            let progress = try HabitProgress.load(habit, session: session)
+            if session.json { return try Console.json(HabitJSON(habit, progress: progress)) }
+            Console.out(habit.name)
+            Console.out(
+                "  kind: \(habit.kind.rawValue); schedule: \(habit.schedule.summary); since \(habit.createdDay)")
+            if let remindAt = habit.remindAt { Console.out("  reminder: \(formatClockTime(remindAt))") }
+            if habit.required { Console.out("  required for the gate") }
+            if let note = habit.note { Console.out("  note: \(note)") }
+            if habit.archived { Console.out("  archived") }
+            Console.out(
+                "  today: \(progress.state); current streak \(progress.timeline.currentStreak); "
+                    + "longest \(progress.timeline.longestStreak.length); score \(Int((progress.timeline.score * 100).rounded()))%"
+            )
+        }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a habit's schedule, details or name.")
+
+        @Argument(help: "The habit (a unique prefix will do).")
+        var name: String
+
+        @Option(help: "A new name.")
+        var rename: String?
+
+        @OptionGroup var details: HabitDetailOptions
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            try validating {
+                if details.hasSchedule { _ = try details.schedule() }
+                _ = try details.reminder()
+            }
+        }
+
+        func run() async throws {
+            let session = try global.session()
+            var habit = try session.database.findHabit(named: name)
+            if let rename { habit.name = rename.trimmingCharacters(in: .whitespaces) }
+            if let kind = details.kind { habit.kind = kind }
+            if details.hasSchedule { habit.schedule = try details.schedule() }
+            if let reminder = try details.reminder() { habit.remindAt = reminder }
+            if let required = details.required { habit.required = required }
+            if let note = details.note { habit.note = note.isEmpty ? nil : note }
+            try session.database.updateHabit(habit)
+            if session.json { return try Console.json(HabitJSON(habit)) }
+            Console.out("Updated \"\(habit.name)\" (\(habit.kind.rawValue), \(habit.schedule.summary)).")
+        }
+    }
+
+    struct Archive: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Archive a habit: hidden from status, its history kept. --undo brings it back.")
+
+        @Argument(help: "The habit (a unique prefix will do).")
+        var name: String
+
+        @Flag(help: "Bring an archived habit back.")
+        var undo = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let session = try global.session()
+            var habit = try session.database.findHabit(named: name)
+            habit.archived = !undo
+            try session.database.updateHabit(habit)
+            if session.json { return try Console.json(HabitJSON(habit)) }
+            Console.out(
+                undo ? "\"\(habit.name)\" is active again." : "Archived \"\(habit.name)\"; its history is kept.")
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a habit and all its entries (needs --yes).")
+
+        @Argument(help: "The habit (a unique prefix will do).")
+        var name: String
+
+        @Flag(help: "Really delete it.")
+        var yes = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let session = try global.session()
+            let habit = try session.database.findHabit(named: name)
+            guard yes else {
+                let count = try session.database.entries(habitID: habit.id).count
+                throw MorningProofError.usage(
+                    "removing \"\(habit.name)\" would delete it and its \(count) \(count == 1 ? "entry" : "entries"); "
+                        + "run again with --yes, or keep its history with: morningproof habit archive \"\(habit.name)\""
+                )
+            }
+            let removed = try session.database.removeHabit(id: habit.id)
+            if session.json { return try Console.json(["removed": habit.name, "entries": "\(removed)"]) }
+            Console.out("Removed \"\(habit.name)\" and its \(removed) \(removed == 1 ? "entry" : "entries").")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// `morningproof status`: today at a glance.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Every active habit for today: done, skipped, pending or not due, with its streak.",
+        discussion: """
+            "days until break" is how many more days the habit can stay undone before its current \
+            streak ends; 0 means it must be done today.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    struct StatusJSON: Encodable {
+        struct Item: Encodable {
+            var name: String
+            var kind: String
+            var state: String
+            var currentStreak: Int
+            var longestStreak: Int
+            var daysUntilBreak: Int
+            var score: Double
+        }
+        var day: String
+        var habits: [Item]
+    }
+
+    func run() async throws {
+        let session = try global.session()
+        let all = try HabitProgress.loadAll(try session.database.habits(), session: session)
+        if session.json {
+            return try Console.json(
+                StatusJSON(
+                    day: session.today.description,
+                    habits: all.map {
+                        .init(
+                            name: $0.habit.name, kind: $0.habit.kind.rawValue, state: $0.state.rawValue,
+                            currentStreak: $0.timeline.currentStreak, longestStreak: $0.timeline.longestStreak.length,
+                            daysUntilBreak: $0.timeline.daysUntilBreak, score: rounded($0.timeline.score))
+                    }))
+        }
+        Console.out("\(session.today) (\(session.clock.zoneIdentifier))")
+        if all.isEmpty { return Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"") }
+        let width = all.map(\.habit.name.count).max() ?? 0
+        for progress in all {
+            let timeline = progress.timeline
+            let name = progress.habit.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let streak = timeline.currentStreak
+            var line =
+                "\(symbol(progress.state)) \(name)  \(progress.state.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
+            line += "  streak \(streak) \(streak == 1 ? "day" : "days")"
+            if streak > 0 && progress.state != .done {
+                let left = timeline.daysUntilBreak
+                line += left == 0 ? ", do it today to keep it" : ", \(left) \(left == 1 ? "day" : "days") until break"
+            }
+            Console.out(line)
+        }
+        let done = all.filter { $0.state == .done || $0.state == .notDue || $0.state == .skipped }.count
+        Console.out(
+            "\(done) of \(all.count) settled today"
+                + (done == all.count ? ". All done." : "; \(all.count - done) pending."))
+    }
+
+    private func symbol(_ state: TodayState) -> String {
+        switch state {
+        case .done: Console.styled("✓", "32")
+        case .skipped: Console.styled("–", "33")
+        case .notDue: Console.styled("·", "36")
+        case .pending: Console.styled("○", "0")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// `morningproof undo NAME`: clear a day's entry.
+struct UndoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo",
+        abstract: "Clear a habit's entry for today (or --date), done or skipped.")
+
+    @OptionGroup var target: EntryTarget
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let session = try global.session()
+        let (habit, day) = try target.resolve(in: session)
+        let removed = try session.database.removeEntry(habitID: habit.id, day: day)
+        let what = day == session.today ? "today" : day.description
+        if let removed {
+            try session.report(
+                "undone", message: "\(habit.name): cleared \(what) (was \(removed.status.rawValue)).", habit: habit,
+                day: day)
+        } else {
+            try session.report(
+                "nothing to undo", message: "\(habit.name): nothing recorded \(what).", habit: habit, day: day)
+        }
+    }
+}

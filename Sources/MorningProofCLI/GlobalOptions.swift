@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// Flags every command shares.
+public struct GlobalOptions: ParsableArguments {
+    @Option(
+        name: .customLong("db"),
+        help: ArgumentHelp(
+            "The database file (default: MORNINGPROOF_DB, else $XDG_DATA_HOME/morningproof/morningproof.sqlite).",
+            valueName: "path"))
+    var databasePath: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Act as if it were this moment: ISO 8601 with an offset or Z, e.g. 2026-03-08T07:30:00-05:00 (default: MORNINGPROOF_NOW, else the real time).",
+            valueName: "instant"))
+    var now: String?
+
+    @Flag(help: "Print JSON for scripts instead of text.")
+    var json = false
+
+    public init() {}
+
+    /// The moment the command acts at.
+    func instant() throws -> Date {
+        let text = now ?? ProcessInfo.processInfo.environment["MORNINGPROOF_NOW"]
+        guard let text, !text.isEmpty else { return Date() }
+        guard let date = ISOInstant.parse(text) else {
+            throw MorningProofError.usage(
+                "--now needs an ISO 8601 instant with an offset or Z, such as 2026-03-08T07:30:00-05:00, not \"\(text)\""
+            )
+        }
+        return date
+    }
+
+    /// Opens the database and reads the clock: everything a command needs to act.
+    func session() throws -> Session {
+        let now = try instant()
+        let database = try AppDatabase.open(path: DatabaseLocation.resolve(explicit: databasePath))
+        let clock = try database.clock()
+        return Session(database: database, clock: clock, now: now, json: json)
+    }
+}
+
+/// An open database with the clock and the moment a command acts at.
+struct Session {
+    let database: AppDatabase
+    let clock: DayClock
+    let now: Date
+    let json: Bool
+
+    var today: LocalDay { clock.day(at: now) }
+
+    /// Resolves a day argument: `YYYY-MM-DD`, `today`, `yesterday` or `-N` (N days ago).
+    func day(_ text: String?) throws -> LocalDay {
+        guard let text else { return today }
+        switch text.lowercased() {
+        case "today": return today
+        case "yesterday": return today.adding(days: -1)
+        default:
+            if text.hasPrefix("-"), let back = Int(text.dropFirst()), back >= 0 { return today.adding(days: -back) }
+            if let day = LocalDay(text) { return day }
+            throw MorningProofError.usage("bad date \"\(text)\": use YYYY-MM-DD, today, yesterday or -N")
+        }
+    }
+
+    /// Every day of a habit's history, judged, as of today.
+    func timeline(_ habit: Habit, entries: [Entry], travelDays: Set<LocalDay>, weekStart: Int) -> HabitTimeline {
+        HabitTimeline(
+            schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today,
+            entries: Dictionary(entries.map { ($0.day, $0.status) }, uniquingKeysWith: { a, _ in a }),
+            travelDays: travelDays, weekStart: weekStart)
+    }
+}
+
+/// ISO 8601 instants with an offset or Z, with or without fractional seconds.
+enum ISOInstant {
+    static func parse(_ text: String) -> Date? {
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        if let date = plain.date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
+    }
+
+    static func format(_ date: Date, in zone: TimeZone) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = zone
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

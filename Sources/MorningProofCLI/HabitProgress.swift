@@ -1,0 +1,72 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// A habit with its judged history as of the session's today.
+struct HabitProgress {
+    let habit: Habit
+    let timeline: HabitTimeline
+
+    var state: TodayState { timeline.todayState }
+
+    static func load(_ habit: Habit, session: Session) throws -> HabitProgress {
+        let database = session.database
+        return HabitProgress(
+            habit: habit,
+            timeline: session.timeline(
+                habit, entries: try database.entries(habitID: habit.id), travelDays: try database.travelDays(),
+                weekStart: try database.weekStart()))
+    }
+
+    /// Every habit's progress, read in one pass over the entries.
+    static func loadAll(_ habits: [Habit], session: Session) throws -> [HabitProgress] {
+        let database = session.database
+        let entries = try database.entriesByHabit()
+        let travelDays = try database.travelDays()
+        let weekStart = try database.weekStart()
+        return habits.map { habit in
+            HabitProgress(
+                habit: habit,
+                timeline: session.timeline(
+                    habit, entries: entries[habit.id] ?? [], travelDays: travelDays, weekStart: weekStart))
+        }
+    }
+}
+
+/// A habit as scripts see it.
+struct HabitJSON: Encodable {
+    var name: String
+    var kind: String
+    var schedule: String
+    var remindAt: String?
+    var required: Bool
+    var note: String?
+    var archived: Bool
+    var createdDay: String
+    var state: String?
+    var currentStreak: Int?
+    var longestStreak: Int?
+    var daysUntilBreak: Int?
+    var score: Double?
+
+    init(_ habit: Habit, progress: HabitProgress? = nil) {
+        name = habit.name
+        kind = habit.kind.rawValue
+        schedule = habit.schedule.summary
+        remindAt = habit.remindAt.map(formatClockTime)
+        required = habit.required
+        note = habit.note
+        archived = habit.archived
+        createdDay = habit.createdDay.description
+        if let progress {
+            state = progress.state.rawValue
+            currentStreak = progress.timeline.currentStreak
+            longestStreak = progress.timeline.longestStreak.length
+            daysUntilBreak = progress.timeline.daysUntilBreak
+            score = rounded(progress.timeline.score)
+        }
+    }
+}
+
+/// Rounds a share to four decimals for output.
+func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import MorningProofCore
+
+/// The `morningproof` command: its subcommands, and the entry point that maps errors to exit codes.
+public struct MorningProofCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "morningproof",
+        abstract: "A habit-streak tracker whose habits can prove themselves.",
+        discussion: """
+            Every command takes --db PATH (or MORNINGPROOF_DB), --now ISO8601 (or MORNINGPROOF_NOW) \
+            to replay another moment, and --json where it prints.
+
+            Exit codes: 0 ok, 1 negative verdict, 64 usage, 65 bad input data, 66 missing input file, \
+            74 database or I/O failure, 75 database busy.
+            """,
+        subcommands: [
+            HabitCommand.self, DoneCommand.self, SkipCommand.self, UndoCommand.self,
+            StatusCommand.self, ReportCommand.self, ConfigCommand.self,
+        ]
+    )
+
+    public init() {}
+
+    /// Parses and runs one invocation; returns the process exit code.
+    public static func run(arguments: [String]) async -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch let error as MorningProofError {
+            Console.error("morningproof: \(error.message)")
+            return error.exitCode
+        } catch let error as ExitCode {
+            return error.rawValue
+        } catch {
+            let code = exitCode(for: error).rawValue
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == 0 { Console.out(message) } else { Console.error(message) }
+            }
+            return code
+        }
+    }
+}
+
+/// Runs input checks from `validate()`. ArgumentParser would turn our error into exit 1 with a
+/// usage dump; this prints the one line and exits with the error's own code (64 for usage).
+func validating(_ checks: () throws -> Void) throws {
+    do {
+        try checks()
+    } catch let error as MorningProofError {
+        Console.error("morningproof: \(error.message)")
+        throw ExitCode(error.exitCode)
+    }
+}

@@ -1,0 +1,118 @@
+/// Applies a schedule to a run of day marks: which days are covered, bridged, open or missed.
+struct CoverageRules {
+    let schedule: Schedule
+    let firstDay: LocalDay
+    let today: LocalDay
+    let weekStart: Int
+
+    func judge(_ marks: [DayMark]) -> [Coverage] {
+        let todayIndex = firstDay.days(to: today)
+        switch schedule {
+        case .daily:
+            return judgeEveryDays(1, marks, todayIndex)
+        case .everyDays(let n):
+            return judgeEveryDays(n, marks, todayIndex)
+        case .timesPerWeek(let k):
+            return judgePeriods(k, marks, todayIndex) { $0.startOfWeek(weekStart: weekStart) }
+        case .timesPerMonth(let k):
+            return judgePeriods(k, marks, todayIndex) { $0.startOfMonth }
+        case .timesInDays(let k, let n):
+            return judgeRollingWindow(times: k, days: n, marks, todayIndex)
+        }
+    }
+
+    /// An empty day that nothing covers: bridged when skipped, open from today on, else missed.
+    private func uncovered(_ mark: DayMark, index: Int, todayIndex: Int) -> Coverage {
+        if mark == .skipped || mark == .travel { return .bridged }
+        return index >= todayIndex ? .open : .missed
+    }
+
+    /// A done day covers itself and the next n-1 days.
+    private func judgeEveryDays(_ n: Int, _ marks: [DayMark], _ todayIndex: Int) -> [Coverage] {
+        var lastDone = Int.min / 2
+        return marks.indices.map { i in
+            if marks[i] == .done { lastDone = i }
+            if i - lastDone < n { return .covered }
+            return uncovered(marks[i], index: i, todayIndex: todayIndex)
+        }
+    }
+
+    /// A calendar period with k done days covers all its days. Skipped days lower the target
+    /// to what the rest of the period can hold; the current period stays open while reachable.
+    private func judgePeriods(
+        _ k: Int, _ marks: [DayMark], _ todayIndex: Int, periodStart: (LocalDay) -> LocalDay
+    ) -> [Coverage] {
+        var result = [Coverage](repeating: .open, count: marks.count)
+        var start = 0
+        while start < marks.count {
+            let first = firstDay.adding(days: start)
+            let periodBegin = periodStart(first)
+            var end = start
+            while end + 1 < marks.count, periodStart(firstDay.adding(days: end + 1)) == periodBegin { end += 1 }
+            // The period may continue past the recorded days (the current week): count those as available.
+            var periodEnd = end
+            while periodStart(firstDay.adding(days: periodEnd + 1)) == periodBegin { periodEnd += 1 }
+            let range = start...end
+            let done = range.filter { marks[$0] == .done }.count
+            let bridgedDays = range.filter { marks[$0] == .skipped || marks[$0] == .travel }.count
+            let capacity = periodEnd - start + 1 - bridgedDays
+            let target = min(k, capacity)
+            let stillAvailable = (max(start, todayIndex)...max(periodEnd, todayIndex)).filter {
+                $0 <= periodEnd && ($0 > end || marks[$0] == .empty)
+            }.count
+            let verdict: Coverage
+            if done >= target {
+                verdict = .covered
+            } else if periodEnd >= todayIndex && done + stillAvailable >= target {
+                verdict = .open
+            } else {
+                verdict = .missed
+            }
+            for i in range {
+                result[i] = marks[i] == .skipped || marks[i] == .travel ? .bridged : verdict
+            }
+            start = end + 1
+        }
+        return result
+    }
+
+    /// harsh's rule: a day is covered when some n-day window containing it holds k done days,
+    /// at least one of them on or before that day. Days before the habit existed and skipped
+    /// days lower a window's target to what it can hold.
+    private func judgeRollingWindow(times k: Int, days n: Int, _ marks: [DayMark], _ todayIndex: Int) -> [Coverage] {
+        let count = marks.count
+        // Prefix sums over indices shifted by n so that windows may start before the first day.
+        func prefix(_ keep: (DayMark) -> Bool) -> [Int] {
+            var sums = [Int](repeating: 0, count: count + 2 * n + 1)
+            for i in 0..<(count + 2 * n) {
+                let index = i - n
+                let hit = index >= 0 && index < count && keep(marks[index])
+                sums[i + 1] = sums[i] + (hit ? 1 : 0)
+            }
+            return sums
+        }
+        let doneSums = prefix { $0 == .done }
+        let bridgedSums = prefix { $0 == .skipped || $0 == .travel }
+        func countIn(_ sums: [Int], _ from: Int, _ to: Int) -> Int { sums[to + n + 1] - sums[from + n] }
+
+        return (0..<count).map { d in
+            var reachable = false
+            for s in (d - n + 1)...d {
+                let e = s + n - 1
+                let beforeHabit = max(0, min(e, -1) - s + 1)
+                let capacity = n - beforeHabit - countIn(bridgedSums, s, e)
+                let target = min(k, capacity)
+                guard target > 0 else { continue }
+                let done = countIn(doneSums, s, e)
+                if done >= target && countIn(doneSums, s, d) > 0 { return .covered }
+                if e >= todayIndex {
+                    let futureFrom = max(s, todayIndex)
+                    let emptyAhead = (futureFrom...e).filter { $0 >= count || marks[$0] == .empty }.count
+                    if done + emptyAhead >= target { reachable = true }
+                }
+            }
+            let base = uncovered(marks[d], index: d, todayIndex: todayIndex)
+            return base == .missed && reachable ? .open : base
+        }
+    }
+}

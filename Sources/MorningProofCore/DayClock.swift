@@ -1,0 +1,133 @@
+import Foundation
+
+/// The one answer to "what day is it?": maps an instant to the `LocalDay` it counts for.
+/// Wall-clock time in an IANA zone, minus the day-start offset, so that 23- and 25-hour days,
+/// and a day start inside a skipped or repeated hour, fall out of the wall-clock components.
+public struct DayClock: Sendable, Equatable {
+    public let timeZone: TimeZone
+    /// Minutes after local midnight at which a day begins (0 to 720).
+    public let dayStart: Int
+
+    public init(timeZone: TimeZone, dayStart: Int = 0) {
+        self.timeZone = timeZone
+        self.dayStart = dayStart
+    }
+
+    /// Creates a clock for an IANA zone name; nil when the name is unknown.
+    public init?(zoneIdentifier: String, dayStart: Int = 0) {
+        guard let zone = TimeZone(identifier: zoneIdentifier) else { return nil }
+        self.init(timeZone: zone, dayStart: dayStart)
+    }
+
+    public var zoneIdentifier: String { timeZone.identifier }
+
+    /// The local wall-clock time of an instant: the calendar date and the seconds since its midnight.
+    public func wallClock(at instant: Date) -> (date: LocalDay, seconds: Int) {
+        let local = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return (LocalDay(dayNumber: dayNumber), local - dayNumber * 86_400)
+    }
+
+    /// The day an instant counts for.
+    public func day(at instant: Date) -> LocalDay {
+        let wall = wallClock(at: instant)
+        return wall.seconds < dayStart * 60 ? wall.date.adding(days: -1) : wall.date
+    }
+
+    /// The first instant that counts for `day`: its wall-clock day start, or, when that wall
+    /// time is skipped by a DST jump, the instant of the jump; when it is repeated, the first one.
+    public func start(of day: LocalDay) -> Date {
+        instant(on: day, secondsAfterMidnight: dayStart * 60)
+    }
+
+    /// The first instant at which the wall clock shows `secondsAfterMidnight` on `date`
+    /// (or, inside a DST gap, the instant the clock jumps past it).
+    public func instant(on date: LocalDay, secondsAfterMidnight: Int) -> Date {
+        let wall = date.dayNumber * 86_400 + secondsAfterMidnight
+        let before = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall - 86_400)))
+        let after = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall + 86_400)))
+        let candidates = Set([before, after]).map { wall - $0 }.sorted()
+        for t in candidates where localSeconds(t) == wall {
+            return Date(timeIntervalSince1970: TimeInterval(t))
+        }
+        // A gap: find the first instant whose wall time is at or past the wanted one.
+        var low = candidates.first!, high = candidates.last!
+        while low < high {
+            let mid = low + (high - low) / 2
+            if localSeconds(mid) >= wall { high = mid } else { low = mid + 1 }
+        }
+        return Date(timeIntervalSince1970: TimeInterval(low))
+    }
+
+    /// Length of a day in seconds (82,800 or 90,000 across a DST change).
+    public func length(of day: LocalDay) -> TimeInterval {
+        start(of: day.adding(days: 1)).timeIntervalSince(start(of: day))
+    }
+
+    private func localSeconds(_ t: Int) -> Int {
+        t + timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t)))
+    }
+}
+
+/// IANA zone names: validation, suggestions, and the machine's default.
+public enum ZoneNames {
+    /// The known IANA names, as the system's zone database lists them.
+    public static var known: [String] { TimeZone.knownTimeZoneIdentifiers }
+
+    /// True for an IANA name (`Europe/Istanbul`, `UTC`), false for offsets and abbreviations.
+    public static func isValid(_ name: String) -> Bool {
+        known.contains(name)
+    }
+
+    /// The closest known name, for "did you mean …?", or nil when none is close.
+    public static func suggestion(for name: String) -> String? {
+        let wanted = name.lowercased().replacingOccurrences(of: " ", with: "_")
+        if let exact = known.first(where: { $0.lowercased() == wanted }) { return exact }
+        let city = wanted.split(separator: "/").last.map(String.init) ?? wanted
+        if let byCity = known.first(where: { $0.lowercased().split(separator: "/").last.map(String.init) == city }) {
+            return byCity
+        }
+        var best: (name: String, distance: Int)?
+        for candidate in known {
+            let distance = editDistance(candidate.lowercased(), wanted)
+            if distance <= max(2, wanted.count / 4), distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.name
+    }
+
+    /// The zone of this machine: `TZ`, then `/etc/localtime`, then `/etc/timezone`, then UTC.
+    public static func systemDefault(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if var tz = environment["TZ"], !tz.isEmpty {
+            if tz.hasPrefix(":") { tz.removeFirst() }
+            if let range = tz.range(of: "zoneinfo/") { tz = String(tz[range.upperBound...]) }
+            if isValid(tz) { return tz }
+        }
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
+            let range = target.range(of: "zoneinfo/")
+        {
+            let name = String(target[range.upperBound...])
+            if isValid(name) { return name }
+        }
+        if let text = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8) {
+            let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if isValid(name) { return name }
+        }
+        return "UTC"
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// A calendar date with no time zone, such as 2026-03-08: the day an entry counts for.
+/// Arithmetic runs on a day number (days since 1970-01-01), so it never meets a clock or a zone.
+public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Creates a day; returns nil for dates that do not exist (2026-02-30).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            day >= 1, day <= LocalDay.daysInMonth(year: year, month: month)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The day with this number of days since 1970-01-01.
+    public init(dayNumber: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        month = m
+        day = d
+    }
+
+    /// Parses `YYYY-MM-DD`.
+    public init?(_ text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    public func adding(days: Int) -> LocalDay { LocalDay(dayNumber: dayNumber + days) }
+
+    /// Days from `self` to `other` (positive when `other` is later).
+    public func days(to other: LocalDay) -> Int { other.dayNumber - dayNumber }
+
+    /// ISO weekday: 1 is Monday, 7 is Sunday.
+    public var weekday: Int {
+        let w = (dayNumber + 3) % 7  // 1970-01-01 was a Thursday (index 3 from Monday)
+        return (w < 0 ? w + 7 : w) + 1
+    }
+
+    /// 1 for January 1st.
+    public var dayOfYear: Int { dayNumber - LocalDay(year: year, month: 1, day: 1)!.dayNumber + 1 }
+
+    /// The first day of the week holding this day, for weeks that start on `weekStart` (1 Monday ... 7 Sunday).
+    public func startOfWeek(weekStart: Int) -> LocalDay {
+        adding(days: -((weekday - weekStart + 7) % 7))
+    }
+
+    public var startOfMonth: LocalDay { LocalDay(year: year, month: month, day: 1)! }
+
+    public var endOfMonth: LocalDay {
+        LocalDay(year: year, month: month, day: LocalDay.daysInMonth(year: year, month: month))!
+    }
+
+    public var description: String {
+        let y = String(year), m = String(month), d = String(day)
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
+            + (m.count < 2 ? "0" : "") + m + "-" + (d.count < 2 ? "0" : "") + d
+    }
+
+    public static func < (a: LocalDay, b: LocalDay) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let day = LocalDay(text) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a YYYY-MM-DD day: \(text)"))
+        }
+        self = day
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension LocalDay {
+    /// Every day from `self` through `last`, inclusive; empty when `last` is earlier.
+    public func through(_ last: LocalDay) -> [LocalDay] {
+        let first = dayNumber
+        let end = last.dayNumber
+        return first <= end ? (first...end).map(LocalDay.init(dayNumber:)) : []
+    }
+}

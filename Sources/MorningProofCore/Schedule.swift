@@ -1,0 +1,93 @@
+/// How often a habit is due.
+public enum Schedule: Hashable, Sendable {
+    /// Every day.
+    case daily
+    /// Once every `n` days: a done day covers itself and the next n-1 days.
+    case everyDays(Int)
+    /// `times` done days in each calendar week (starting on the configured week start).
+    case timesPerWeek(Int)
+    /// `times` done days in each calendar month.
+    case timesPerMonth(Int)
+    /// `times` done days in any rolling window of `days` days (harsh's rule).
+    case timesInDays(times: Int, days: Int)
+
+    /// Builds a schedule from the command-line options, checking the numbers.
+    public static func from(every: Int?, times: Int?, per: String?, within: Int?) throws -> Schedule {
+        func bad(_ why: String) -> MorningProofError { .usage("bad schedule: \(why)") }
+        if let every {
+            guard times == nil, per == nil, within == nil else { throw bad("--every cannot be combined with --times") }
+            guard (1...365).contains(every) else { throw bad("--every takes 1 to 365 days, not \(every)") }
+            return every == 1 ? .daily : .everyDays(every)
+        }
+        guard let times else {
+            if per != nil || within != nil { throw bad("--per and --in need --times K") }
+            return .daily
+        }
+        switch (per?.lowercased(), within) {
+        case ("week", nil):
+            guard (1...7).contains(times) else { throw bad("--times K --per week takes K from 1 to 7, not \(times)") }
+            return .timesPerWeek(times)
+        case ("month", nil):
+            guard (1...31).contains(times) else {
+                throw bad("--times K --per month takes K from 1 to 31, not \(times)")
+            }
+            return .timesPerMonth(times)
+        case (nil, let days?):
+            guard (1...365).contains(days) else { throw bad("--in takes 1 to 365 days, not \(days)") }
+            guard (1...days).contains(times) else { throw bad("--times \(times) does not fit in \(days) days") }
+            return times == days ? .daily : .timesInDays(times: times, days: days)
+        case (nil, nil):
+            throw bad("--times K needs --per week, --per month or --in N")
+        case (let other?, nil):
+            throw bad("--per takes week or month, not \(other)")
+        default:
+            throw bad("--per and --in cannot be combined")
+        }
+    }
+
+    /// The stored form: `daily`, `every:3`, `week:3`, `month:10`, `in:4:10`.
+    public var storageValue: String {
+        switch self {
+        case .daily: "daily"
+        case .everyDays(let n): "every:\(n)"
+        case .timesPerWeek(let k): "week:\(k)"
+        case .timesPerMonth(let k): "month:\(k)"
+        case .timesInDays(let k, let n): "in:\(k):\(n)"
+        }
+    }
+
+    public init?(storageValue: String) {
+        let parts = storageValue.split(separator: ":").map(String.init)
+        let numbers = parts.dropFirst().compactMap { Int($0) }
+        switch (parts.first, numbers.count) {
+        case ("daily", 0): self = .daily
+        case ("every", 1): self = .everyDays(numbers[0])
+        case ("week", 1): self = .timesPerWeek(numbers[0])
+        case ("month", 1): self = .timesPerMonth(numbers[0])
+        case ("in", 2): self = .timesInDays(times: numbers[0], days: numbers[1])
+        default: return nil
+        }
+    }
+
+    /// In words: "daily", "every 3 days", "3 times a week", "4 times in 10 days".
+    public var summary: String {
+        switch self {
+        case .daily: "daily"
+        case .everyDays(let n): "every \(n) days"
+        case .timesPerWeek(let k): k == 1 ? "once a week" : "\(k) times a week"
+        case .timesPerMonth(let k): k == 1 ? "once a month" : "\(k) times a month"
+        case .timesInDays(let k, let n): "\(k) \(k == 1 ? "time" : "times") in \(n) days"
+        }
+    }
+
+    /// Loop Habit Tracker's frequency as (times, days): daily 1/1, 3 a week 3/7, a month 30 days.
+    public var frequency: (times: Int, days: Int) {
+        switch self {
+        case .daily: (1, 1)
+        case .everyDays(let n): (1, n)
+        case .timesPerWeek(let k): (k, 7)
+        case .timesPerMonth(let k): (k, 30)
+        case .timesInDays(let k, let n): (k, n)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+import MorningProofCore
+
+/// What recording an entry did.
+public enum RecordOutcome: Equatable, Sendable {
+    /// A new entry was stored.
+    case recorded
+    /// The day already held an entry, which was replaced (a skip turned into done).
+    case replaced(previous: EntryStatus)
+    /// The day already held the same status: nothing changed.
+    case unchanged
+    /// The day holds a manual entry, which always wins over an automatic one: nothing changed.
+    case keptManual
+}
+
+extension AppDatabase {
+    /// Every entry of one habit, oldest first.
+    public func entries(habitID: Int64) throws -> [Entry] {
+        try read { db in try Self.fetchEntries(db, sql: "WHERE habitId = ? ORDER BY day", [habitID]) }
+    }
+
+    /// Every entry of every habit, grouped by habit id.
+    public func entriesByHabit() throws -> [Int64: [Entry]] {
+        try read { db in
+            Dictionary(grouping: try Self.fetchEntries(db, sql: "ORDER BY habitId, day", []), by: \.habitID)
+        }
+    }
+
+    /// The entry of a habit on a day, if any.
+    public func entry(habitID: Int64, day: LocalDay) throws -> Entry? {
+        try read { db in
+            try Self.fetchEntries(db, sql: "WHERE habitId = ? AND day = ?", [habitID, day.description]).first
+        }
+    }
+
+    /// Records an entry, at most one per habit and day. A manual entry always wins over an automatic one.
+    @discardableResult
+    public func record(_ entry: Entry) throws -> RecordOutcome {
+        try write { db in try Self.record(entry, in: db) }
+    }
+
+    /// The same, inside a transaction another module already holds.
+    static func record(_ entry: Entry, in db: Database) throws -> RecordOutcome {
+        let existing = try fetchEntries(
+            db, sql: "WHERE habitId = ? AND day = ?", [entry.habitID, entry.day.description]
+        ).first
+        if let existing {
+            if existing.status == entry.status { return .unchanged }
+            if existing.source == .manual && entry.source != .manual { return .keptManual }
+            try db.execute(
+                sql: """
+                    UPDATE entry SET status = ?, value = ?, source = ?, note = ?, recordedAt = ?, zone = ?
+                    WHERE habitId = ? AND day = ?
+                    """,
+                arguments: [
+                    entry.status.rawValue, entry.value, entry.source.rawValue, entry.note, entry.recordedAt, entry.zone,
+                    entry.habitID, entry.day.description,
+                ])
+            return .replaced(previous: existing.status)
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO entry (habitId, day, status, value, source, note, recordedAt, zone)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                entry.habitID, entry.day.description, entry.status.rawValue, entry.value, entry.source.rawValue,
+                entry.note, entry.recordedAt, entry.zone,
+            ])
+        return .recorded
+    }
+
+    /// Removes the entry of a habit on a day; returns the removed entry, if there was one.
+    @discardableResult
+    public func removeEntry(habitID: Int64, day: LocalDay) throws -> Entry? {
+        try write { db in
+            let existing = try Self.fetchEntries(db, sql: "WHERE habitId = ? AND day = ?", [habitID, day.description])
+                .first
+            try db.execute(
+                sql: "DELETE FROM entry WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
+            return existing
+        }
+    }
+
+    static func fetchEntries(_ db: Database, sql: String, _ arguments: StatementArguments) throws -> [Entry] {
+        try Row.fetchAll(
+            db, sql: "SELECT habitId, day, status, value, source, note, recordedAt, zone FROM entry \(sql)",
+            arguments: arguments
+        ).compactMap { row in
+            guard let day = LocalDay(row["day"] as String), let status = EntryStatus(rawValue: row["status"]) else {
+                return nil
+            }
+            return Entry(
+                habitID: row["habitId"], day: day, status: status, value: row["value"],
+                source: EntrySource(rawValue: row["source"]) ?? .manual, note: row["note"],
+                recordedAt: row["recordedAt"], zone: row["zone"])
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import GRDB
+
+extension AppDatabase {
+    /// Every schema change, in order. Never edit a migration that has landed: add a new one.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-habits-entries") { db in
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+            try db.create(table: "habit") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull().unique().collate(.nocase)
+                t.column("kind", .text).notNull()
+                    .check(sql: "kind IN ('manual', 'photo', 'metric', 'checkin')")
+                t.column("schedule", .text).notNull()
+                t.column("remindAt", .integer)
+                t.column("required", .boolean).notNull().defaults(to: false)
+                t.column("note", .text)
+                t.column("archived", .boolean).notNull().defaults(to: false)
+                t.column("goalMetric", .text)
+                t.column("goalComparison", .text).check(sql: "goalComparison IN ('atLeast', 'atMost')")
+                t.column("goalTarget", .double)
+                t.column("goalActivity", .text)
+                t.column("createdDay", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "entry") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("habit", onDelete: .cascade).notNull()
+                t.column("day", .text).notNull()
+                t.column("status", .text).notNull().check(sql: "status IN ('done', 'skipped')")
+                t.column("value", .double)
+                t.column("source", .text).notNull()
+                t.column("note", .text)
+                t.column("recordedAt", .datetime).notNull()
+                t.column("zone", .text).notNull()
+                t.uniqueKey(["habitId", "day"])
+            }
+            try db.create(table: "zoneChange") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("at", .datetime).notNull()
+                t.column("fromZone", .text).notNull()
+                t.column("fromDayStart", .integer).notNull()
+                t.column("toZone", .text).notNull()
+                t.column("toDayStart", .integer).notNull()
+            }
+        }
+        return migrator
+    }()
+}

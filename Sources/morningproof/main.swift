@@ -1,0 +1,4 @@
+import Foundation
+import MorningProofCLI
+
+exit(await MorningProofCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))
