@@ -27,11 +27,13 @@ struct CoverageRules {
         return index >= todayIndex ? .open : .missed
     }
 
-    /// A done day covers itself and the next n-1 days.
+    /// A done day covers itself and the next n-1 days. A skipped day bridges even inside that
+    /// span: it never adds to a streak, whatever the schedule.
     private func judgeEveryDays(_ n: Int, _ marks: [DayMark], _ todayIndex: Int) -> [Coverage] {
         var lastDone = Int.min / 2
         return marks.indices.map { i in
             if marks[i] == .done { lastDone = i }
+            if marks[i] == .skipped || marks[i] == .travel { return .bridged }
             if i - lastDone < n { return .covered }
             return uncovered(marks[i], index: i, todayIndex: todayIndex)
         }
@@ -78,10 +80,12 @@ struct CoverageRules {
 
     /// harsh's rule: a day is covered when some n-day window containing it holds k done days,
     /// at least one of them on or before that day. Days before the habit existed and skipped
-    /// days lower a window's target to what it can hold.
+    /// days lower a window's target to what it can hold. A past empty day stays open while some
+    /// window holding it can still reach its target with a done day on or before it.
     private func judgeRollingWindow(times k: Int, days n: Int, _ marks: [DayMark], _ todayIndex: Int) -> [Coverage] {
         let count = marks.count
-        // Prefix sums over indices shifted by n so that windows may start before the first day.
+        // Prefix sums over indices shifted by n so that windows may start before the first day
+        // and end after the last one.
         func prefix(_ keep: (DayMark) -> Bool) -> [Int] {
             var sums = [Int](repeating: 0, count: count + 2 * n + 1)
             for i in 0..<(count + 2 * n) {
@@ -93,9 +97,11 @@ struct CoverageRules {
         }
         let doneSums = prefix { $0 == .done }
         let bridgedSums = prefix { $0 == .skipped || $0 == .travel }
+        let recordedSums = prefix { $0 != .empty }
         func countIn(_ sums: [Int], _ from: Int, _ to: Int) -> Int { sums[to + n + 1] - sums[from + n] }
 
         return (0..<count).map { d in
+            if marks[d] == .skipped || marks[d] == .travel { return .bridged }
             var reachable = false
             for s in (d - n + 1)...d {
                 let e = s + n - 1
@@ -104,10 +110,13 @@ struct CoverageRules {
                 let target = min(k, capacity)
                 guard target > 0 else { continue }
                 let done = countIn(doneSums, s, e)
-                if done >= target && countIn(doneSums, s, d) > 0 { return .covered }
-                if e >= todayIndex {
+                let doneByDay = countIn(doneSums, s, d)
+                if done >= target && doneByDay > 0 { return .covered }
+                // Still reachable: the window ends today or later, has room for the missing done
+                // days, and already holds one on or before d (or d itself is today or later).
+                if e >= todayIndex && (doneByDay > 0 || d >= todayIndex) {
                     let futureFrom = max(s, todayIndex)
-                    let emptyAhead = (futureFrom...e).filter { $0 >= count || marks[$0] == .empty }.count
+                    let emptyAhead = e - futureFrom + 1 - countIn(recordedSums, futureFrom, e)
                     if done + emptyAhead >= target { reachable = true }
                 }
             }

@@ -8,18 +8,22 @@ public struct DayClock: Sendable, Equatable {
     /// Minutes after local midnight at which a day begins (0 to 720).
     public let dayStart: Int
 
+    /// The zone's name as given: Foundation reports `UTC` as `GMT`, this keeps `UTC`.
+    public let zoneIdentifier: String
+
     public init(timeZone: TimeZone, dayStart: Int = 0) {
         self.timeZone = timeZone
         self.dayStart = dayStart
+        zoneIdentifier = timeZone.identifier
     }
 
     /// Creates a clock for an IANA zone name; nil when the name is unknown.
     public init?(zoneIdentifier: String, dayStart: Int = 0) {
         guard let zone = TimeZone(identifier: zoneIdentifier) else { return nil }
-        self.init(timeZone: zone, dayStart: dayStart)
+        self.timeZone = zone
+        self.dayStart = dayStart
+        self.zoneIdentifier = zoneIdentifier
     }
-
-    public var zoneIdentifier: String { timeZone.identifier }
 
     /// The local wall-clock time of an instant: the calendar date and the seconds since its midnight.
     public func wallClock(at instant: Date) -> (date: LocalDay, seconds: Int) {
@@ -28,10 +32,24 @@ public struct DayClock: Sendable, Equatable {
         return (LocalDay(dayNumber: dayNumber), local - dayNumber * 86_400)
     }
 
-    /// The day an instant counts for.
+    /// The day an instant counts for: the day `D` with `start(of: D) <= instant < start(of: D + 1)`.
+    /// The wall clock gives the answer except in a repeated hour that holds the day start: there the
+    /// day has begun at the first occurrence, although the wall shows an earlier time the second time.
     public func day(at instant: Date) -> LocalDay {
         let wall = wallClock(at: instant)
-        return wall.seconds < dayStart * 60 ? wall.date.adding(days: -1) : wall.date
+        let day = wall.seconds < dayStart * 60 ? wall.date.adding(days: -1) : wall.date
+        // Away from any change of offset (a day and a half each side), the wall clock is right.
+        let offset = timeZone.secondsFromGMT(for: instant)
+        if timeZone.secondsFromGMT(for: instant.addingTimeInterval(-129_600)) == offset,
+            timeZone.secondsFromGMT(for: instant.addingTimeInterval(129_600)) == offset
+        {
+            return day
+        }
+        var settled = day
+        var steps = 0
+        while steps < 3, instant < start(of: settled) { settled = settled.adding(days: -1); steps += 1 }
+        while steps < 6, instant >= start(of: settled.adding(days: 1)) { settled = settled.adding(days: 1); steps += 1 }
+        return settled
     }
 
     /// The first instant that counts for `day`: its wall-clock day start, or, when that wall
@@ -71,12 +89,44 @@ public struct DayClock: Sendable, Equatable {
 
 /// IANA zone names: validation, suggestions, and the machine's default.
 public enum ZoneNames {
-    /// The known IANA names, as the system's zone database lists them.
-    public static var known: [String] { TimeZone.knownTimeZoneIdentifiers }
+    /// The known IANA names, sorted: the zones and links of the system's tz database
+    /// (`tzdata.zi`) that Foundation can load. Without that file, Foundation's own list plus `UTC`.
+    /// (Foundation's list alone lacks `UTC`, `EST5EDT` and even `Asia/Kolkata`, and Foundation
+    /// also loads names that are not IANA's, such as `PST` or the offset `GMT+3`.)
+    public static var known: [String] { names.sorted }
 
     /// True for an IANA name (`Europe/Istanbul`, `UTC`), false for offsets and abbreviations.
     public static func isValid(_ name: String) -> Bool {
-        known.contains(name)
+        names.set.contains(name)
+    }
+
+    private static let names: (set: Set<String>, sorted: [String]) = {
+        var names = Set(ianaNames(tzdata: tzdataFile()))
+        if names.isEmpty { names = Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"]) }
+        let loadable = names.filter { TimeZone(identifier: $0) != nil }
+        return (loadable, loadable.sorted())
+    }()
+
+    /// The compiled tz source that Debian's tzdata (and zic installs) put beside the zone files.
+    private static func tzdataFile() -> String? {
+        let folders = [ProcessInfo.processInfo.environment["TZDIR"], "/usr/share/zoneinfo", "/usr/share/lib/zoneinfo"]
+        for folder in folders.compactMap({ $0 }) {
+            if let text = try? String(contentsOfFile: folder + "/tzdata.zi", encoding: .utf8) { return text }
+        }
+        return nil
+    }
+
+    /// Zone (`Z name ...`) and link (`L target name`) names of a `tzdata.zi` text.
+    static func ianaNames(tzdata: String?) -> [String] {
+        guard let tzdata else { return [] }
+        return tzdata.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            switch fields.first {
+            case "Z" where fields.count >= 2: return String(fields[1])
+            case "L" where fields.count >= 3: return String(fields[2])
+            default: return nil
+            }
+        }
     }
 
     /// The closest known name, for "did you mean …?", or nil when none is close.
@@ -89,7 +139,12 @@ public enum ZoneNames {
         }
         var best: (name: String, distance: Int)?
         for candidate in known {
-            let distance = editDistance(candidate.lowercased(), wanted)
+            let lowered = candidate.lowercased()
+            var distance = editDistance(lowered, wanted)
+            // A city alone ("Kolkatta") is compared with the city part of each name.
+            if !wanted.contains("/"), let last = lowered.split(separator: "/").last, last.count < lowered.count {
+                distance = min(distance, editDistance(String(last), wanted))
+            }
             if distance <= max(2, wanted.count / 4), distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }

@@ -129,13 +129,20 @@ public struct HabitTimeline: Sendable {
         case .timesInDays(_, let n): span = n
         }
         let todayIndex = firstDay.days(to: today)
+        guard todayIndex >= 0 else { return 0 }  // a habit that starts after today
         for wait in 0...(2 * span) {
             let later = today.adding(days: wait + 1)
             var tail = marks
             if later > lastDay { tail += [DayMark](repeating: .empty, count: lastDay.days(to: later)) }
             let rules = CoverageRules(schedule: schedule, firstDay: firstDay, today: later, weekStart: weekStart)
             let judged = rules.judge(tail)
-            if judged[todayIndex...(todayIndex + wait)].contains(.missed) { return wait }
+            // The streak ends when a day from today on is missed, or an earlier day still open
+            // (in a rolling window that can no longer be completed) turns missed.
+            if judged[todayIndex...(todayIndex + wait)].contains(.missed)
+                || (0..<todayIndex).contains(where: { judged[$0] == .missed && days[$0].coverage == .open })
+            {
+                return wait
+            }
         }
         return 2 * span
     }

@@ -12,6 +12,11 @@ public struct ZoneChange: Equatable, Sendable {
         self.to = to
     }
 
-    /// The days this change touches: its day in the old zone and in the new one.
-    public var travelDays: Set<LocalDay> { [from.day(at: at), to.day(at: at)] }
+    /// The days this change touches: its day in the old zone and in the new one, and any day
+    /// between them that the jump passed over (from UTC-12 to UTC+14, or with a later day start),
+    /// which was never today anywhere.
+    public var travelDays: Set<LocalDay> {
+        let old = from.day(at: at), new = to.day(at: at)
+        return Set(min(old, new).through(max(old, new)))
+    }
 }
