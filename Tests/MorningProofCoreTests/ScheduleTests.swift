@@ -97,6 +97,16 @@ import Testing
         #expect(timeline(.timesPerWeek(3), from: "2026-03-02", "xxs....", today: "2026-03-09").currentStreak == 0)
     }
 
+    @Test func weekCompletionRateCountsTheDaysOfJudgedWeeks() {
+        // A met week (7 covered days), a missed week (7 missed), the current week open.
+        let t = timeline(.timesPerWeek(3), from: "2026-03-02", "x.x.x.." + "x.....x" + "xx")
+        #expect(t.completionRate(lastDays: 30) == 0.5)
+        #expect(t.completionRate(lastDays: 9) == 0)
+        #expect(t.totalDone == 7)
+        #expect(t.longestStreak.length == 7)
+        #expect(t.longestStreak.end == day("2026-03-08"))
+    }
+
     // MARK: --times K --per month
 
     @Test func monthWithKDoneDaysCoversTheMonth() {
