@@ -5,19 +5,22 @@ struct CoverageRules {
     let today: LocalDay
     let weekStart: Int
 
-    func judge(_ marks: [DayMark]) -> [Coverage] {
+    /// Judges every day of `marks` (index 0 is `firstDay`). Days before `from` may be skipped
+    /// for speed: they come back as `.covered` without being judged.
+    func judge(_ marks: [DayMark], from: Int = 0) -> [Coverage] {
         let todayIndex = firstDay.days(to: today)
+        let from = max(0, min(from, marks.count))
         switch schedule {
         case .daily:
-            return judgeEveryDays(1, marks, todayIndex)
+            return judgeEveryDays(1, marks, todayIndex, from: from)
         case .everyDays(let n):
-            return judgeEveryDays(n, marks, todayIndex)
+            return judgeEveryDays(n, marks, todayIndex, from: from)
         case .timesPerWeek(let k):
-            return judgePeriods(k, marks, todayIndex) { $0.startOfWeek(weekStart: weekStart) }
+            return judgePeriods(k, marks, todayIndex, from: from) { $0.startOfWeek(weekStart: weekStart) }
         case .timesPerMonth(let k):
-            return judgePeriods(k, marks, todayIndex) { $0.startOfMonth }
+            return judgePeriods(k, marks, todayIndex, from: from) { $0.startOfMonth }
         case .timesInDays(let k, let n):
-            return judgeRollingWindow(times: k, days: n, marks, todayIndex)
+            return judgeRollingWindow(times: k, days: n, marks, todayIndex, from: from)
         }
     }
 
@@ -29,23 +32,29 @@ struct CoverageRules {
 
     /// A done day covers itself and the next n-1 days. A skipped day bridges even inside that
     /// span: it never adds to a streak, whatever the schedule.
-    private func judgeEveryDays(_ n: Int, _ marks: [DayMark], _ todayIndex: Int) -> [Coverage] {
+    private func judgeEveryDays(_ n: Int, _ marks: [DayMark], _ todayIndex: Int, from: Int) -> [Coverage] {
+        var result = [Coverage](repeating: .covered, count: marks.count)
         var lastDone = Int.min / 2
-        return marks.indices.map { i in
+        // Only a done day within the n-1 days before `from` can reach it.
+        for i in max(0, from - n)..<marks.count {
             if marks[i] == .done { lastDone = i }
-            if marks[i] == .skipped || marks[i] == .travel { return .bridged }
-            if i - lastDone < n { return .covered }
-            return uncovered(marks[i], index: i, todayIndex: todayIndex)
+            if marks[i] == .skipped || marks[i] == .travel {
+                result[i] = .bridged
+            } else if i - lastDone >= n {
+                result[i] = uncovered(marks[i], index: i, todayIndex: todayIndex)
+            }
         }
+        return result
     }
 
     /// A calendar period with k done days covers all its days. Skipped days lower the target
     /// to what the rest of the period can hold; the current period stays open while reachable.
     private func judgePeriods(
-        _ k: Int, _ marks: [DayMark], _ todayIndex: Int, periodStart: (LocalDay) -> LocalDay
+        _ k: Int, _ marks: [DayMark], _ todayIndex: Int, from: Int, periodStart: (LocalDay) -> LocalDay
     ) -> [Coverage] {
-        var result = [Coverage](repeating: .open, count: marks.count)
-        var start = 0
+        var result = [Coverage](repeating: .covered, count: marks.count)
+        // Begin at the period holding `from` (or at the first day, inside the first period).
+        var start = from < marks.count ? max(0, firstDay.days(to: periodStart(firstDay.adding(days: from)))) : from
         while start < marks.count {
             let first = firstDay.adding(days: start)
             let periodBegin = periodStart(first)
@@ -82,7 +91,9 @@ struct CoverageRules {
     /// at least one of them on or before that day. Days before the habit existed and skipped
     /// days lower a window's target to what it can hold. A past empty day stays open while some
     /// window holding it can still reach its target with a done day on or before it.
-    private func judgeRollingWindow(times k: Int, days n: Int, _ marks: [DayMark], _ todayIndex: Int) -> [Coverage] {
+    private func judgeRollingWindow(
+        times k: Int, days n: Int, _ marks: [DayMark], _ todayIndex: Int, from: Int
+    ) -> [Coverage] {
         let count = marks.count
         // Prefix sums over indices shifted by n so that windows may start before the first day
         // and end after the last one.
@@ -101,6 +112,7 @@ struct CoverageRules {
         func countIn(_ sums: [Int], _ from: Int, _ to: Int) -> Int { sums[to + n + 1] - sums[from + n] }
 
         return (0..<count).map { d in
+            if d < from { return .covered }
             if marks[d] == .skipped || marks[d] == .travel { return .bridged }
             var reachable = false
             for s in (d - n + 1)...d {

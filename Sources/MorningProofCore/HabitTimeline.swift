@@ -130,21 +130,41 @@ public struct HabitTimeline: Sendable {
         }
         let todayIndex = firstDay.days(to: today)
         guard todayIndex >= 0 else { return 0 }  // a habit that starts after today
-        for wait in 0...(2 * span) {
+        // Broken already: the current week or month (or today) can no longer be met.
+        if days[currentPeriodStart...].contains(where: { $0.coverage == .missed }) { return 0 }
+        // A day still open before today lies within one span of it; earlier days cannot change.
+        let from = max(0, todayIndex - span)
+        // Whether leaving today and the next `wait` days undone ends the streak: a day from today
+        // on is missed, or an earlier day still open (a rolling window that can no longer be
+        // completed) turns missed. Waiting longer never mends a day, so the answer is monotone.
+        func breaks(after wait: Int) -> Bool {
             let later = today.adding(days: wait + 1)
             var tail = marks
             if later > lastDay { tail += [DayMark](repeating: .empty, count: lastDay.days(to: later)) }
             let rules = CoverageRules(schedule: schedule, firstDay: firstDay, today: later, weekStart: weekStart)
-            let judged = rules.judge(tail)
-            // The streak ends when a day from today on is missed, or an earlier day still open
-            // (in a rolling window that can no longer be completed) turns missed.
-            if judged[todayIndex...(todayIndex + wait)].contains(.missed)
-                || (0..<todayIndex).contains(where: { judged[$0] == .missed && days[$0].coverage == .open })
-            {
-                return wait
-            }
+            let judged = rules.judge(tail, from: from)
+            return judged[todayIndex...(todayIndex + wait)].contains(.missed)
+                || (from..<todayIndex).contains(where: { judged[$0] == .missed && days[$0].coverage == .open })
         }
-        return 2 * span
+        var low = 0, high = 2 * span
+        guard breaks(after: high) else { return high }
+        while low < high {
+            let mid = (low + high) / 2
+            if breaks(after: mid) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// The index of the first day of the calendar period holding today (of today itself for
+    /// schedules without calendar periods), never before the first day.
+    var currentPeriodStart: Int {
+        let start: LocalDay
+        switch schedule {
+        case .timesPerWeek: start = today.startOfWeek(weekStart: weekStart)
+        case .timesPerMonth: start = today.startOfMonth
+        default: start = today
+        }
+        return max(0, firstDay.days(to: start))
     }
 
     /// Share of the due days (covered or missed) in the `window` days ending today that were covered.
