@@ -99,6 +99,19 @@ import Testing
         #expect(apia.start(of: day("2026-07-01")) == instant("2026-06-30T11:00:00Z"))
     }
 
+    @Test func reminderTimesFollowTheWallClock() {
+        let ny = clock("America/New_York")
+        // 02:30 does not exist on 2026-03-08: the reminder fires at the jump, 03:00 EDT.
+        #expect(ny.instant(on: day("2026-03-08"), secondsAfterMidnight: 9000) == instant("2026-03-08T07:00:00Z"))
+        // 01:30 happens twice on 2026-11-01: the first one, EDT.
+        #expect(ny.instant(on: day("2026-11-01"), secondsAfterMidnight: 5400) == instant("2026-11-01T05:30:00Z"))
+        #expect(ny.instant(on: day("2026-07-01"), secondsAfterMidnight: 7 * 3600) == instant("2026-07-01T11:00:00Z"))
+        // A quarter to midnight on the Apia day that never was: the first instant of the 31st.
+        #expect(
+            clock("Pacific/Apia").instant(on: day("2011-12-30"), secondsAfterMidnight: 85_500)
+                == instant("2011-12-30T10:00:00Z"))
+    }
+
     @Test func earlyHoursBeforeTheDayStartCountForTheDayBefore() {
         let berlin = clock("Europe/Berlin", dayStart: "04:00")
         #expect(berlin.day(at: instant("2026-06-10T01:30:00+02:00")) == day("2026-06-09"))

@@ -68,6 +68,14 @@ import Testing
         #expect(sunday.status(on: day("2026-03-09"))?.state == "done")
     }
 
+    @Test func weekAlreadyLostNeedsNothingToday() {
+        // Monday the 2nd to today, Saturday (a travel day): 1 done, 3 needed, only Sunday left.
+        let t = timeline(.timesPerWeek(3), from: "2026-02-02", ".s.x.t")
+        #expect(t.coverageString == "mbmmmb")
+        #expect(t.currentStreak == 0)
+        #expect(t.daysUntilBreak == 0)
+    }
+
     @Test func weekStartDecidesWhichDaysFormAWeek() {
         // Sunday the 1st to Saturday the 7th holds three done days.
         let sundayWeeks = timeline(.timesPerWeek(3), from: "2026-03-01", "x.x.x...", weekStart: 7)
