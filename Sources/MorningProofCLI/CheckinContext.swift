@@ -28,7 +28,8 @@ struct CheckinContext {
     static func require(_ session: Session) throws -> CheckinContext {
         guard let context = try load(session) else {
             throw MorningProofError.usage(
-                "no check-in is set up yet; create one with: morningproof checkin setup --preset faith (or --preset general)")
+                "no check-in is set up yet; create one with: morningproof checkin setup --preset faith (or --preset general)"
+            )
         }
         return context
     }
@@ -64,6 +65,23 @@ struct CheckinStatusJSON: Encodable {
     var lastAnsweredAt: String?
     var currentStreak: Int
     var question: String?
+
+    /// Every field is written, `null` included, so scripts can rely on the keys.
+    func encode(to encoder: Encoder) throws {
+        enum Keys: String, CodingKey {
+            case day, configured, shouldAsk, answeredToday, answeredYes, answer, lastAnsweredAt, currentStreak, question
+        }
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(day, forKey: .day)
+        try c.encode(configured, forKey: .configured)
+        try c.encode(shouldAsk, forKey: .shouldAsk)
+        try c.encode(answeredToday, forKey: .answeredToday)
+        try c.encode(answeredYes, forKey: .answeredYes)
+        try c.encode(answer, forKey: .answer)
+        try c.encode(lastAnsweredAt, forKey: .lastAnsweredAt)
+        try c.encode(currentStreak, forKey: .currentStreak)
+        try c.encode(question, forKey: .question)
+    }
 
     init(session: Session, context: CheckinContext?) throws {
         day = session.today.description

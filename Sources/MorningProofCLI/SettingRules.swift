@@ -27,14 +27,17 @@ extension ConfigCommand {
         SettingRule(key: SettingKey.checkinSuggestions, help: "suggestions, separated by ; (\"Pray; Read\")") { value in
             let suggestions = CheckinTexts.parseSuggestions(value)
             guard !suggestions.isEmpty else {
-                throw MorningProofError.usage("checkin.suggestions takes suggestions separated by ;, such as \"Pray; Read\"")
+                throw MorningProofError.usage(
+                    "checkin.suggestions takes suggestions separated by ;, such as \"Pray; Read\"")
             }
             return CheckinTexts.joinSuggestions(suggestions)
         },
-        SettingRule(key: SettingKey.gateUnlocksPerWeek, help: "gate unlocks allowed in any 7 days, 0 to 7 (default 1)") {
+        SettingRule(key: SettingKey.gateUnlocksPerWeek, help: "gate unlocks allowed in any 7 days, 0 to 7 (default 1)")
+        {
             value in
             guard let number = Int(value), (0...7).contains(number) else {
-                throw MorningProofError.usage("gate.unlocks-per-week takes a whole number from 0 to 7, not \"\(value)\"")
+                throw MorningProofError.usage(
+                    "gate.unlocks-per-week takes a whole number from 0 to 7, not \"\(value)\"")
             }
             return String(number)
         },

@@ -4,1662 +4,1662 @@
 enum DefaultQuotes {
     /// The exact text of `Quotes/default-quotes.json`.
     static let json = #"""
-[
-  {
-    "id": "kjv-proverbs-3-5",
-    "text": "Trust in the LORD with all thine heart; and lean not unto thine own understanding.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 3:5",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "faith",
-      "trust"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-3-6",
-    "text": "In all thy ways acknowledge him, and he shall direct thy paths.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 3:6",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "faith",
-      "guidance"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-16-3",
-    "text": "Commit thy works unto the LORD, and thy thoughts shall be established.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 16:3",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "faith",
-      "work"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-16-9",
-    "text": "A man's heart deviseth his way: but the LORD directeth his steps.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 16:9",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "faith",
-      "guidance"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-6-6",
-    "text": "Go to the ant, thou sluggard; consider her ways, and be wise:",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 6:6",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "diligence"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-6-10-11",
-    "text": "Yet a little sleep, a little slumber, a little folding of the hands to sleep: So shall thy poverty come as one that travelleth, and thy want as an armed man.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 6:10–11",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "diligence",
-      "morning"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-4-23",
-    "text": "Keep thy heart with all diligence; for out of it are the issues of life.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 4:23",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "heart",
-      "diligence"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-4-18",
-    "text": "But the path of the just is as the shining light, that shineth more and more unto the perfect day.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 4:18",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "light",
-      "morning"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-15-1",
-    "text": "A soft answer turneth away wrath: but grievous words stir up anger.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 15:1",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "kindness",
-      "speech"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-17-22",
-    "text": "A merry heart doeth good like a medicine: but a broken spirit drieth the bones.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 17:22",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "joy"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-27-17",
-    "text": "Iron sharpeneth iron; so a man sharpeneth the countenance of his friend.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 27:17",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "friendship"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-13-4",
-    "text": "The soul of the sluggard desireth, and hath nothing: but the soul of the diligent shall be made fat.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 13:4",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "diligence"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-14-23",
-    "text": "In all labour there is profit: but the talk of the lips tendeth only to penury.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 14:23",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "work"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-16-18",
-    "text": "Pride goeth before destruction, and an haughty spirit before a fall.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 16:18",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "humility"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-16-32",
-    "text": "He that is slow to anger is better than the mighty; and he that ruleth his spirit than he that taketh a city.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 16:32",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "self-control",
-      "patience"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-1-7",
-    "text": "The fear of the LORD is the beginning of knowledge: but fools despise wisdom and instruction.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 1:7",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "wisdom"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-9-10",
-    "text": "The fear of the LORD is the beginning of wisdom: and the knowledge of the holy is understanding.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 9:10",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "wisdom"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-12-25",
-    "text": "Heaviness in the heart of man maketh it stoop: but a good word maketh it glad.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 12:25",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "kindness",
-      "speech"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-18-10",
-    "text": "The name of the LORD is a strong tower: the righteous runneth into it, and is safe.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 18:10",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "faith",
-      "strength"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-21-5",
-    "text": "The thoughts of the diligent tend only to plenteousness; but of every one that is hasty only to want.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 21:5",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "diligence",
-      "patience"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-19-21",
-    "text": "There are many devices in a man's heart; nevertheless the counsel of the LORD, that shall stand.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 19:21",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "faith",
-      "plans"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-11-25",
-    "text": "The liberal soul shall be made fat: and he that watereth shall be watered also himself.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 11:25",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "generosity"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-10-4",
-    "text": "He becometh poor that dealeth with a slack hand: but the hand of the diligent maketh rich.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 10:4",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "diligence",
-      "work"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-20-13",
-    "text": "Love not sleep, lest thou come to poverty; open thine eyes, and thou shalt be satisfied with bread.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 20:13",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "morning",
-      "diligence"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-25-28",
-    "text": "He that hath no rule over his own spirit is like a city that is broken down, and without walls.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 25:28",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "self-control"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-29-18",
-    "text": "Where there is no vision, the people perish: but he that keepeth the law, happy is he.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 29:18",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "vision"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-proverbs-22-6",
-    "text": "Train up a child in the way he should go: and when he is old, he will not depart from it.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Proverbs 22:6",
-    "bookId": "kjv-proverbs",
-    "tags": [
-      "habit"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-118-24",
-    "text": "This is the day which the LORD hath made; we will rejoice and be glad in it.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 118:24",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "joy",
-      "morning"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-46-10",
-    "text": "Be still, and know that I am God: I will be exalted among the heathen, I will be exalted in the earth.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 46:10",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "stillness",
-      "faith"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-23-1",
-    "text": "The LORD is my shepherd; I shall not want.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 23:1",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "faith",
-      "trust"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-119-105",
-    "text": "Thy word is a lamp unto my feet, and a light unto my path.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 119:105",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "scripture",
-      "guidance"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-5-3",
-    "text": "My voice shalt thou hear in the morning, O LORD; in the morning will I direct my prayer unto thee, and will look up.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 5:3",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "prayer",
-      "morning"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-90-12",
-    "text": "So teach us to number our days, that we may apply our hearts unto wisdom.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 90:12",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "time",
-      "wisdom"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-143-8",
-    "text": "Cause me to hear thy lovingkindness in the morning; for in thee do I trust: cause me to know the way wherein I should walk; for I lift up my soul unto thee.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 143:8",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "prayer",
-      "morning"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-37-5",
-    "text": "Commit thy way unto the LORD; trust also in him; and he shall bring it to pass.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 37:5",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "faith",
-      "trust"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-121-1-2",
-    "text": "I will lift up mine eyes unto the hills, from whence cometh my help. My help cometh from the LORD, which made heaven and earth.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 121:1–2",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "faith",
-      "help"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-27-1",
-    "text": "The LORD is my light and my salvation; whom shall I fear? the LORD is the strength of my life; of whom shall I be afraid?",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 27:1",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "courage",
-      "faith"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-30-5",
-    "text": "For his anger endureth but a moment; in his favour is life: weeping may endure for a night, but joy cometh in the morning.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 30:5",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "joy",
-      "morning"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-51-10",
-    "text": "Create in me a clean heart, O God; and renew a right spirit within me.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 51:10",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "prayer",
-      "renewal"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-19-14",
-    "text": "Let the words of my mouth, and the meditation of my heart, be acceptable in thy sight, O LORD, my strength, and my redeemer.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 19:14",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "prayer"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-34-8",
-    "text": "O taste and see that the LORD is good: blessed is the man that trusteth in him.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 34:8",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "faith"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-55-22",
-    "text": "Cast thy burden upon the LORD, and he shall sustain thee: he shall never suffer the righteous to be moved.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 55:22",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "trust",
-      "rest"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-1-3",
-    "text": "And he shall be like a tree planted by the rivers of water, that bringeth forth his fruit in his season; his leaf also shall not wither; and whatsoever he doeth shall prosper.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 1:3",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "growth",
-      "scripture"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-46-1",
-    "text": "God is our refuge and strength, a very present help in trouble.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 46:1",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "strength",
-      "faith"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-16-11",
-    "text": "Thou wilt shew me the path of life: in thy presence is fulness of joy; at thy right hand there are pleasures for evermore.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 16:11",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "joy",
-      "guidance"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-139-14",
-    "text": "I will praise thee; for I am fearfully and wonderfully made: marvellous are thy works; and that my soul knoweth right well.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 139:14",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "praise"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-100-4",
-    "text": "Enter into his gates with thanksgiving, and into his courts with praise: be thankful unto him, and bless his name.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 100:4",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "gratitude",
-      "praise"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-psalms-62-1",
-    "text": "Truly my soul waiteth upon God: from him cometh my salvation.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Psalm 62:1",
-    "bookId": "kjv-psalms",
-    "tags": [
-      "stillness",
-      "faith"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-isaiah-40-31",
-    "text": "But they that wait upon the LORD shall renew their strength; they shall mount up with wings as eagles; they shall run, and not be weary; and they shall walk, and not faint.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Isaiah 40:31",
-    "bookId": "kjv-isaiah",
-    "tags": [
-      "strength",
-      "patience"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-isaiah-41-10",
-    "text": "Fear thou not; for I am with thee: be not dismayed; for I am thy God: I will strengthen thee; yea, I will help thee; yea, I will uphold thee with the right hand of my righteousness.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Isaiah 41:10",
-    "bookId": "kjv-isaiah",
-    "tags": [
-      "courage",
-      "faith"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-isaiah-26-3",
-    "text": "Thou wilt keep him in perfect peace, whose mind is stayed on thee: because he trusteth in thee.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Isaiah 26:3",
-    "bookId": "kjv-isaiah",
-    "tags": [
-      "peace",
-      "trust"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-lamentations-3-22-23",
-    "text": "It is of the LORD's mercies that we are not consumed, because his compassions fail not. They are new every morning: great is thy faithfulness.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Lamentations 3:22–23",
-    "bookId": "kjv-lamentations",
-    "tags": [
-      "mercy",
-      "morning"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-joshua-1-9",
-    "text": "Have not I commanded thee? Be strong and of a good courage; be not afraid, neither be thou dismayed: for the LORD thy God is with thee whithersoever thou goest.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Joshua 1:9",
-    "bookId": "kjv-joshua",
-    "tags": [
-      "courage"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-deuteronomy-31-6",
-    "text": "Be strong and of a good courage, fear not, nor be afraid of them: for the LORD thy God, he it is that doth go with thee; he will not fail thee, nor forsake thee.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Deuteronomy 31:6",
-    "bookId": "kjv-deuteronomy",
-    "tags": [
-      "courage",
-      "faith"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-exodus-14-14",
-    "text": "The LORD shall fight for you, and ye shall hold your peace.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Exodus 14:14",
-    "bookId": "kjv-exodus",
-    "tags": [
-      "trust",
-      "stillness"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-micah-6-8",
-    "text": "He hath shewed thee, O man, what is good; and what doth the LORD require of thee, but to do justly, and to love mercy, and to walk humbly with thy God?",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Micah 6:8",
-    "bookId": "kjv-micah",
-    "tags": [
-      "justice",
-      "humility"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-jeremiah-29-11",
-    "text": "For I know the thoughts that I think toward you, saith the LORD, thoughts of peace, and not of evil, to give you an expected end.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Jeremiah 29:11",
-    "bookId": "kjv-jeremiah",
-    "tags": [
-      "hope"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-ecclesiastes-3-1",
-    "text": "To every thing there is a season, and a time to every purpose under the heaven:",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Ecclesiastes 3:1",
-    "bookId": "kjv-ecclesiastes",
-    "tags": [
-      "time"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-ecclesiastes-9-10",
-    "text": "Whatsoever thy hand findeth to do, do it with thy might; for there is no work, nor device, nor knowledge, nor wisdom, in the grave, whither thou goest.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Ecclesiastes 9:10",
-    "bookId": "kjv-ecclesiastes",
-    "tags": [
-      "work",
-      "diligence"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-ecclesiastes-4-9",
-    "text": "Two are better than one; because they have a good reward for their labour.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Ecclesiastes 4:9",
-    "bookId": "kjv-ecclesiastes",
-    "tags": [
-      "friendship",
-      "work"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-matthew-6-33",
-    "text": "But seek ye first the kingdom of God, and his righteousness; and all these things shall be added unto you.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Matthew 6:33",
-    "bookId": "kjv-matthew",
-    "tags": [
-      "faith",
-      "priorities"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-matthew-6-34",
-    "text": "Take therefore no thought for the morrow: for the morrow shall take thought for the things of itself. Sufficient unto the day is the evil thereof.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Matthew 6:34",
-    "bookId": "kjv-matthew",
-    "tags": [
-      "worry",
-      "today"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-matthew-11-28",
-    "text": "Come unto me, all ye that labour and are heavy laden, and I will give you rest.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Matthew 11:28",
-    "bookId": "kjv-matthew",
-    "tags": [
-      "rest"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-matthew-5-16",
-    "text": "Let your light so shine before men, that they may see your good works, and glorify your Father which is in heaven.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Matthew 5:16",
-    "bookId": "kjv-matthew",
-    "tags": [
-      "light",
-      "work"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-matthew-7-7",
-    "text": "Ask, and it shall be given you; seek, and ye shall find; knock, and it shall be opened unto you:",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Matthew 7:7",
-    "bookId": "kjv-matthew",
-    "tags": [
-      "prayer"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-mark-1-35",
-    "text": "And in the morning, rising up a great while before day, he went out, and departed into a solitary place, and there prayed.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Mark 1:35",
-    "bookId": "kjv-mark",
-    "tags": [
-      "prayer",
-      "morning"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-john-14-27",
-    "text": "Peace I leave with you, my peace I give unto you: not as the world giveth, give I unto you. Let not your heart be troubled, neither let it be afraid.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "John 14:27",
-    "bookId": "kjv-john",
-    "tags": [
-      "peace"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-john-15-5",
-    "text": "I am the vine, ye are the branches: He that abideth in me, and I in him, the same bringeth forth much fruit: for without me ye can do nothing.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "John 15:5",
-    "bookId": "kjv-john",
-    "tags": [
-      "faith",
-      "growth"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-philippians-4-13",
-    "text": "I can do all things through Christ which strengtheneth me.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Philippians 4:13",
-    "bookId": "kjv-philippians",
-    "tags": [
-      "strength"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-philippians-4-6",
-    "text": "Be careful for nothing; but in every thing by prayer and supplication with thanksgiving let your requests be made known unto God.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Philippians 4:6",
-    "bookId": "kjv-philippians",
-    "tags": [
-      "prayer",
-      "worry"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-philippians-4-8",
-    "text": "Finally, brethren, whatsoever things are true, whatsoever things are honest, whatsoever things are just, whatsoever things are pure, whatsoever things are lovely, whatsoever things are of good report; if there be any virtue, and if there be any praise, think on these things.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Philippians 4:8",
-    "bookId": "kjv-philippians",
-    "tags": [
-      "mind"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-philippians-3-13-14",
-    "text": "Brethren, I count not myself to have apprehended: but this one thing I do, forgetting those things which are behind, and reaching forth unto those things which are before, I press toward the mark for the prize of the high calling of God in Christ Jesus.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Philippians 3:13–14",
-    "bookId": "kjv-philippians",
-    "tags": [
-      "perseverance"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-colossians-3-23",
-    "text": "And whatsoever ye do, do it heartily, as to the Lord, and not unto men;",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Colossians 3:23",
-    "bookId": "kjv-colossians",
-    "tags": [
-      "work"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-galatians-6-9",
-    "text": "And let us not be weary in well doing: for in due season we shall reap, if we faint not.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Galatians 6:9",
-    "bookId": "kjv-galatians",
-    "tags": [
-      "perseverance"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-romans-12-2",
-    "text": "And be not conformed to this world: but be ye transformed by the renewing of your mind, that ye may prove what is that good, and acceptable, and perfect, will of God.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Romans 12:2",
-    "bookId": "kjv-romans",
-    "tags": [
-      "mind",
-      "renewal"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-romans-8-28",
-    "text": "And we know that all things work together for good to them that love God, to them who are the called according to his purpose.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Romans 8:28",
-    "bookId": "kjv-romans",
-    "tags": [
-      "hope",
-      "trust"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-romans-5-3-4",
-    "text": "And not only so, but we glory in tribulations also: knowing that tribulation worketh patience; And patience, experience; and experience, hope:",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Romans 5:3–4",
-    "bookId": "kjv-romans",
-    "tags": [
-      "patience",
-      "hope"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-1-corinthians-13-4",
-    "text": "Charity suffereth long, and is kind; charity envieth not; charity vaunteth not itself, is not puffed up,",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "1 Corinthians 13:4",
-    "bookId": "kjv-1-corinthians",
-    "tags": [
-      "love",
-      "kindness"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-1-corinthians-9-24",
-    "text": "Know ye not that they which run in a race run all, but one receiveth the prize? So run, that ye may obtain.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "1 Corinthians 9:24",
-    "bookId": "kjv-1-corinthians",
-    "tags": [
-      "discipline"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-1-corinthians-10-31",
-    "text": "Whether therefore ye eat, or drink, or whatsoever ye do, do all to the glory of God.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "1 Corinthians 10:31",
-    "bookId": "kjv-1-corinthians",
-    "tags": [
-      "work",
-      "faith"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-2-timothy-1-7",
-    "text": "For God hath not given us the spirit of fear; but of power, and of love, and of a sound mind.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "2 Timothy 1:7",
-    "bookId": "kjv-2-timothy",
-    "tags": [
-      "courage",
-      "mind"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-hebrews-12-1",
-    "text": "Wherefore seeing we also are compassed about with so great a cloud of witnesses, let us lay aside every weight, and the sin which doth so easily beset us, and let us run with patience the race that is set before us,",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Hebrews 12:1",
-    "bookId": "kjv-hebrews",
-    "tags": [
-      "perseverance",
-      "patience"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-james-1-5",
-    "text": "If any of you lack wisdom, let him ask of God, that giveth to all men liberally, and upbraideth not; and it shall be given him.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "James 1:5",
-    "bookId": "kjv-james",
-    "tags": [
-      "wisdom",
-      "prayer"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-james-1-22",
-    "text": "But be ye doers of the word, and not hearers only, deceiving your own selves.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "James 1:22",
-    "bookId": "kjv-james",
-    "tags": [
-      "action"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-1-peter-5-7",
-    "text": "Casting all your care upon him; for he careth for you.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "1 Peter 5:7",
-    "bookId": "kjv-1-peter",
-    "tags": [
-      "worry",
-      "trust"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-1-thessalonians-5-16-18",
-    "text": "Rejoice evermore. Pray without ceasing. In every thing give thanks: for this is the will of God in Christ Jesus concerning you.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "1 Thessalonians 5:16–18",
-    "bookId": "kjv-1-thessalonians",
-    "tags": [
-      "prayer",
-      "gratitude"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "kjv-ephesians-4-32",
-    "text": "And be ye kind one to another, tenderhearted, forgiving one another, even as God for Christ's sake hath forgiven you.",
-    "author": "The Bible (King James Version)",
-    "bookTitle": "Ephesians 4:32",
-    "bookId": "kjv-ephesians",
-    "tags": [
-      "kindness"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-early-to-bed",
-    "text": "Early to bed, and early to rise, makes a man healthy, wealthy, and wise.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "Poor Richard's Almanack (1735)",
-    "bookId": "franklin-poor-richard",
-    "tags": [
-      "morning",
-      "health"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-well-done",
-    "text": "Well done is better than well said.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "Poor Richard's Almanack (1737)",
-    "bookId": "franklin-poor-richard",
-    "tags": [
-      "action"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-lost-time",
-    "text": "Lost time is never found again.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Way to Wealth (1758)",
-    "bookId": "franklin-way-to-wealth",
-    "tags": [
-      "time"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-love-life",
-    "text": "Dost thou love life, then do not squander time, for that's the stuff life is made of.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Way to Wealth (1758)",
-    "bookId": "franklin-way-to-wealth",
-    "tags": [
-      "time"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-riseth-late",
-    "text": "He that riseth late must trot all day, and shall scarce overtake his business at night.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Way to Wealth (1758)",
-    "bookId": "franklin-way-to-wealth",
-    "tags": [
-      "morning",
-      "diligence"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-sloth-rust",
-    "text": "Sloth, like rust, consumes faster than labour wears, while the used key is always bright.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Way to Wealth (1758)",
-    "bookId": "franklin-way-to-wealth",
-    "tags": [
-      "diligence",
-      "habit"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-diligence-luck",
-    "text": "Diligence is the mother of good luck.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Way to Wealth (1758)",
-    "bookId": "franklin-way-to-wealth",
-    "tags": [
-      "diligence"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-one-today",
-    "text": "One to-day is worth two to-morrows.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Way to Wealth (1758)",
-    "bookId": "franklin-way-to-wealth",
-    "tags": [
-      "today"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-do-it-today",
-    "text": "Have you somewhat to do to-morrow, do it to-day.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Way to Wealth (1758)",
-    "bookId": "franklin-way-to-wealth",
-    "tags": [
-      "today",
-      "procrastination"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-little-strokes",
-    "text": "Little strokes fell great oaks.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Way to Wealth (1758)",
-    "bookId": "franklin-way-to-wealth",
-    "tags": [
-      "perseverance",
-      "habit"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-plough-deep",
-    "text": "Plough deep, while sluggards sleep, and you shall have corn to sell and to keep.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Way to Wealth (1758)",
-    "bookId": "franklin-way-to-wealth",
-    "tags": [
-      "morning",
-      "work"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-sleeping-fox",
-    "text": "The sleeping fox catches no poultry.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Way to Wealth (1758)",
-    "bookId": "franklin-way-to-wealth",
-    "tags": [
-      "morning",
-      "diligence"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-drive-business",
-    "text": "Drive thy business, let not that drive thee.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Way to Wealth (1758)",
-    "bookId": "franklin-way-to-wealth",
-    "tags": [
-      "work"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-morning-question",
-    "text": "The morning question, What good shall I do this day?",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Autobiography of Benjamin Franklin",
-    "bookId": "franklin-autobiography",
-    "tags": [
-      "morning",
-      "purpose"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-resolution",
-    "text": "Resolution. Resolve to perform what you ought; perform without fail what you resolve.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Autobiography of Benjamin Franklin",
-    "bookId": "franklin-autobiography",
-    "tags": [
-      "discipline"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-industry",
-    "text": "Industry. Lose no time; be always employ'd in something useful; cut off all unnecessary actions.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Autobiography of Benjamin Franklin",
-    "bookId": "franklin-autobiography",
-    "tags": [
-      "work",
-      "time"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "franklin-order",
-    "text": "Order. Let all your things have their places; let each part of your business have its time.",
-    "author": "Benjamin Franklin",
-    "bookTitle": "The Autobiography of Benjamin Franklin",
-    "bookId": "franklin-autobiography",
-    "tags": [
-      "order"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "thoreau-deliberately",
-    "text": "I went to the woods because I wished to live deliberately, to front only the essential facts of life, and see if I could not learn what it had to teach, and not, when I came to die, discover that I had not lived.",
-    "author": "Henry David Thoreau",
-    "bookTitle": "Walden (1854)",
-    "bookId": "thoreau-walden",
-    "tags": [
-      "purpose"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "thoreau-cheerful-invitation",
-    "text": "Every morning was a cheerful invitation to make my life of equal simplicity, and I may say innocence, with Nature herself.",
-    "author": "Henry David Thoreau",
-    "bookTitle": "Walden (1854)",
-    "bookId": "thoreau-walden",
-    "tags": [
-      "morning",
-      "simplicity"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "thoreau-dawn-in-me",
-    "text": "Morning is when I am awake and there is a dawn in me.",
-    "author": "Henry David Thoreau",
-    "bookTitle": "Walden (1854)",
-    "bookId": "thoreau-walden",
-    "tags": [
-      "morning"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "thoreau-awakening-hour",
-    "text": "The morning, which is the most memorable season of the day, is the awakening hour.",
-    "author": "Henry David Thoreau",
-    "bookTitle": "Walden (1854)",
-    "bookId": "thoreau-walden",
-    "tags": [
-      "morning"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "thoreau-reawaken",
-    "text": "We must learn to reawaken and keep ourselves awake, not by mechanical aids, but by an infinite expectation of the dawn, which does not forsake us in our soundest sleep.",
-    "author": "Henry David Thoreau",
-    "bookTitle": "Walden (1854)",
-    "bookId": "thoreau-walden",
-    "tags": [
-      "morning",
-      "attention"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "thoreau-simplify",
-    "text": "Our life is frittered away by detail. … Simplify, simplify.",
-    "author": "Henry David Thoreau",
-    "bookTitle": "Walden (1854)",
-    "bookId": "thoreau-walden",
-    "tags": [
-      "simplicity"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "thoreau-confidently",
-    "text": "If one advances confidently in the direction of his dreams, and endeavors to live the life which he has imagined, he will meet with a success unexpected in common hours.",
-    "author": "Henry David Thoreau",
-    "bookTitle": "Walden (1854)",
-    "bookId": "thoreau-walden",
-    "tags": [
-      "courage",
-      "purpose"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "thoreau-castles",
-    "text": "If you have built castles in the air, your work need not be lost; that is where they should be. Now put the foundations under them.",
-    "author": "Henry David Thoreau",
-    "bookTitle": "Walden (1854)",
-    "bookId": "thoreau-walden",
-    "tags": [
-      "work",
-      "plans"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "thoreau-day-dawns",
-    "text": "Only that day dawns to which we are awake. There is more day to dawn. The sun is but a morning star.",
-    "author": "Henry David Thoreau",
-    "bookTitle": "Walden (1854)",
-    "bookId": "thoreau-walden",
-    "tags": [
-      "morning",
-      "hope"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "emerson-trust-thyself",
-    "text": "Trust thyself: every heart vibrates to that iron string.",
-    "author": "Ralph Waldo Emerson",
-    "bookTitle": "Self-Reliance (Essays: First Series, 1841)",
-    "bookId": "emerson-self-reliance",
-    "tags": [
-      "courage"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "emerson-insist",
-    "text": "Insist on yourself; never imitate.",
-    "author": "Ralph Waldo Emerson",
-    "bookTitle": "Self-Reliance (Essays: First Series, 1841)",
-    "bookId": "emerson-self-reliance",
-    "tags": [
-      "courage"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "emerson-peace",
-    "text": "Nothing can bring you peace but yourself.",
-    "author": "Ralph Waldo Emerson",
-    "bookTitle": "Self-Reliance (Essays: First Series, 1841)",
-    "bookId": "emerson-self-reliance",
-    "tags": [
-      "peace"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "emerson-enthusiasm",
-    "text": "Nothing great was ever achieved without enthusiasm.",
-    "author": "Ralph Waldo Emerson",
-    "bookTitle": "Circles (Essays: First Series, 1841)",
-    "bookId": "emerson-circles",
-    "tags": [
-      "joy",
-      "work"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "emerson-years-days",
-    "text": "The years teach much which the days never know.",
-    "author": "Ralph Waldo Emerson",
-    "bookTitle": "Experience (Essays: Second Series, 1844)",
-    "bookId": "emerson-experience",
-    "tags": [
-      "time",
-      "patience"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "emerson-best-day",
-    "text": "Write it on your heart that every day is the best day in the year.",
-    "author": "Ralph Waldo Emerson",
-    "bookTitle": "Works and Days (Society and Solitude, 1870)",
-    "bookId": "emerson-works-and-days",
-    "tags": [
-      "today"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "meditations-2-1",
-    "text": "Begin the morning by saying to thyself, I shall meet with the busy-body, the ungrateful, arrogant, deceitful, envious, unsocial.",
-    "author": "Marcus Aurelius",
-    "bookTitle": "Meditations, Book II, 1 (tr. George Long)",
-    "bookId": "aurelius-meditations-long",
-    "tags": [
-      "morning",
-      "patience"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "meditations-5-1",
-    "text": "In the morning when thou risest unwillingly, let this thought be present—I am rising to the work of a human being.",
-    "author": "Marcus Aurelius",
-    "bookTitle": "Meditations, Book V, 1 (tr. George Long)",
-    "bookId": "aurelius-meditations-long",
-    "tags": [
-      "morning",
-      "work"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "meditations-10-16",
-    "text": "No longer talk at all about the kind of man that a good man ought to be, but be such.",
-    "author": "Marcus Aurelius",
-    "bookTitle": "Meditations, Book X, 16 (tr. George Long)",
-    "bookId": "aurelius-meditations-long",
-    "tags": [
-      "action",
-      "character"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "meditations-7-59",
-    "text": "Look within. Within is the fountain of good, and it will ever bubble up, if thou wilt ever dig.",
-    "author": "Marcus Aurelius",
-    "bookTitle": "Meditations, Book VII, 59 (tr. George Long)",
-    "bookId": "aurelius-meditations-long",
-    "tags": [
-      "character"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "meditations-4-17",
-    "text": "Do not act as if thou wert going to live ten thousand years. Death hangs over thee. While thou livest, while it is in thy power, be good.",
-    "author": "Marcus Aurelius",
-    "bookTitle": "Meditations, Book IV, 17 (tr. George Long)",
-    "bookId": "aurelius-meditations-long",
-    "tags": [
-      "time",
-      "character"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "meditations-6-6",
-    "text": "The best way of avenging thyself is not to become like the wrong doer.",
-    "author": "Marcus Aurelius",
-    "bookTitle": "Meditations, Book VI, 6 (tr. George Long)",
-    "bookId": "aurelius-meditations-long",
-    "tags": [
-      "patience",
-      "character"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "seneca-letter-1-hold-every-hour",
-    "text": "Hold every hour in your grasp. Lay hold of to-day's task, and you will not need to depend so much upon to-morrow's. While we are postponing, life speeds by.",
-    "author": "Seneca",
-    "bookTitle": "Moral Letters to Lucilius, Letter I (tr. Richard M. Gummere)",
-    "bookId": "seneca-letters-gummere",
-    "tags": [
-      "time",
-      "procrastination"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "seneca-letter-1-ours-time",
-    "text": "Nothing, Lucilius, is ours, except time.",
-    "author": "Seneca",
-    "bookTitle": "Moral Letters to Lucilius, Letter I (tr. Richard M. Gummere)",
-    "bookId": "seneca-letters-gummere",
-    "tags": [
-      "time"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "seneca-letter-13-imagination",
-    "text": "We suffer more often in imagination than in reality.",
-    "author": "Seneca",
-    "bookTitle": "Moral Letters to Lucilius, Letter XIII (tr. Richard M. Gummere)",
-    "bookId": "seneca-letters-gummere",
-    "tags": [
-      "worry",
-      "courage"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "analects-1-1",
-    "text": "Is it not pleasant to learn with a constant perseverance and application?",
-    "author": "Confucius",
-    "bookTitle": "The Analects, Book I (tr. James Legge)",
-    "bookId": "confucius-analects-legge",
-    "tags": [
-      "learning",
-      "perseverance"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "analects-2-15",
-    "text": "Learning without thought is labour lost; thought without learning is perilous.",
-    "author": "Confucius",
-    "bookTitle": "The Analects, Book II (tr. James Legge)",
-    "bookId": "confucius-analects-legge",
-    "tags": [
-      "learning"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  },
-  {
-    "id": "analects-2-17",
-    "text": "When you know a thing, to hold that you know it; and when you do not know a thing, to allow that you do not know it;—this is knowledge.",
-    "author": "Confucius",
-    "bookTitle": "The Analects, Book II (tr. James Legge)",
-    "bookId": "confucius-analects-legge",
-    "tags": [
-      "learning",
-      "humility"
-    ],
-    "isActive": true,
-    "dateAdded": "2026-11-20"
-  }
-]
-"""#
+        [
+          {
+            "id": "kjv-proverbs-3-5",
+            "text": "Trust in the LORD with all thine heart; and lean not unto thine own understanding.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 3:5",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "faith",
+              "trust"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-3-6",
+            "text": "In all thy ways acknowledge him, and he shall direct thy paths.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 3:6",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "faith",
+              "guidance"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-16-3",
+            "text": "Commit thy works unto the LORD, and thy thoughts shall be established.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 16:3",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "faith",
+              "work"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-16-9",
+            "text": "A man's heart deviseth his way: but the LORD directeth his steps.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 16:9",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "faith",
+              "guidance"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-6-6",
+            "text": "Go to the ant, thou sluggard; consider her ways, and be wise:",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 6:6",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "diligence"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-6-10-11",
+            "text": "Yet a little sleep, a little slumber, a little folding of the hands to sleep: So shall thy poverty come as one that travelleth, and thy want as an armed man.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 6:10–11",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "diligence",
+              "morning"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-4-23",
+            "text": "Keep thy heart with all diligence; for out of it are the issues of life.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 4:23",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "heart",
+              "diligence"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-4-18",
+            "text": "But the path of the just is as the shining light, that shineth more and more unto the perfect day.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 4:18",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "light",
+              "morning"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-15-1",
+            "text": "A soft answer turneth away wrath: but grievous words stir up anger.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 15:1",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "kindness",
+              "speech"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-17-22",
+            "text": "A merry heart doeth good like a medicine: but a broken spirit drieth the bones.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 17:22",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "joy"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-27-17",
+            "text": "Iron sharpeneth iron; so a man sharpeneth the countenance of his friend.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 27:17",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "friendship"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-13-4",
+            "text": "The soul of the sluggard desireth, and hath nothing: but the soul of the diligent shall be made fat.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 13:4",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "diligence"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-14-23",
+            "text": "In all labour there is profit: but the talk of the lips tendeth only to penury.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 14:23",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "work"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-16-18",
+            "text": "Pride goeth before destruction, and an haughty spirit before a fall.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 16:18",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "humility"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-16-32",
+            "text": "He that is slow to anger is better than the mighty; and he that ruleth his spirit than he that taketh a city.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 16:32",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "self-control",
+              "patience"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-1-7",
+            "text": "The fear of the LORD is the beginning of knowledge: but fools despise wisdom and instruction.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 1:7",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "wisdom"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-9-10",
+            "text": "The fear of the LORD is the beginning of wisdom: and the knowledge of the holy is understanding.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 9:10",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "wisdom"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-12-25",
+            "text": "Heaviness in the heart of man maketh it stoop: but a good word maketh it glad.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 12:25",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "kindness",
+              "speech"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-18-10",
+            "text": "The name of the LORD is a strong tower: the righteous runneth into it, and is safe.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 18:10",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "faith",
+              "strength"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-21-5",
+            "text": "The thoughts of the diligent tend only to plenteousness; but of every one that is hasty only to want.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 21:5",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "diligence",
+              "patience"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-19-21",
+            "text": "There are many devices in a man's heart; nevertheless the counsel of the LORD, that shall stand.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 19:21",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "faith",
+              "plans"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-11-25",
+            "text": "The liberal soul shall be made fat: and he that watereth shall be watered also himself.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 11:25",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "generosity"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-10-4",
+            "text": "He becometh poor that dealeth with a slack hand: but the hand of the diligent maketh rich.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 10:4",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "diligence",
+              "work"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-20-13",
+            "text": "Love not sleep, lest thou come to poverty; open thine eyes, and thou shalt be satisfied with bread.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 20:13",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "morning",
+              "diligence"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-25-28",
+            "text": "He that hath no rule over his own spirit is like a city that is broken down, and without walls.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 25:28",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "self-control"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-29-18",
+            "text": "Where there is no vision, the people perish: but he that keepeth the law, happy is he.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 29:18",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "vision"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-proverbs-22-6",
+            "text": "Train up a child in the way he should go: and when he is old, he will not depart from it.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Proverbs 22:6",
+            "bookId": "kjv-proverbs",
+            "tags": [
+              "habit"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-118-24",
+            "text": "This is the day which the LORD hath made; we will rejoice and be glad in it.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 118:24",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "joy",
+              "morning"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-46-10",
+            "text": "Be still, and know that I am God: I will be exalted among the heathen, I will be exalted in the earth.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 46:10",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "stillness",
+              "faith"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-23-1",
+            "text": "The LORD is my shepherd; I shall not want.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 23:1",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "faith",
+              "trust"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-119-105",
+            "text": "Thy word is a lamp unto my feet, and a light unto my path.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 119:105",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "scripture",
+              "guidance"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-5-3",
+            "text": "My voice shalt thou hear in the morning, O LORD; in the morning will I direct my prayer unto thee, and will look up.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 5:3",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "prayer",
+              "morning"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-90-12",
+            "text": "So teach us to number our days, that we may apply our hearts unto wisdom.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 90:12",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "time",
+              "wisdom"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-143-8",
+            "text": "Cause me to hear thy lovingkindness in the morning; for in thee do I trust: cause me to know the way wherein I should walk; for I lift up my soul unto thee.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 143:8",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "prayer",
+              "morning"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-37-5",
+            "text": "Commit thy way unto the LORD; trust also in him; and he shall bring it to pass.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 37:5",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "faith",
+              "trust"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-121-1-2",
+            "text": "I will lift up mine eyes unto the hills, from whence cometh my help. My help cometh from the LORD, which made heaven and earth.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 121:1–2",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "faith",
+              "help"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-27-1",
+            "text": "The LORD is my light and my salvation; whom shall I fear? the LORD is the strength of my life; of whom shall I be afraid?",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 27:1",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "courage",
+              "faith"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-30-5",
+            "text": "For his anger endureth but a moment; in his favour is life: weeping may endure for a night, but joy cometh in the morning.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 30:5",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "joy",
+              "morning"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-51-10",
+            "text": "Create in me a clean heart, O God; and renew a right spirit within me.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 51:10",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "prayer",
+              "renewal"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-19-14",
+            "text": "Let the words of my mouth, and the meditation of my heart, be acceptable in thy sight, O LORD, my strength, and my redeemer.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 19:14",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "prayer"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-34-8",
+            "text": "O taste and see that the LORD is good: blessed is the man that trusteth in him.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 34:8",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "faith"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-55-22",
+            "text": "Cast thy burden upon the LORD, and he shall sustain thee: he shall never suffer the righteous to be moved.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 55:22",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "trust",
+              "rest"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-1-3",
+            "text": "And he shall be like a tree planted by the rivers of water, that bringeth forth his fruit in his season; his leaf also shall not wither; and whatsoever he doeth shall prosper.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 1:3",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "growth",
+              "scripture"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-46-1",
+            "text": "God is our refuge and strength, a very present help in trouble.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 46:1",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "strength",
+              "faith"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-16-11",
+            "text": "Thou wilt shew me the path of life: in thy presence is fulness of joy; at thy right hand there are pleasures for evermore.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 16:11",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "joy",
+              "guidance"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-139-14",
+            "text": "I will praise thee; for I am fearfully and wonderfully made: marvellous are thy works; and that my soul knoweth right well.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 139:14",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "praise"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-100-4",
+            "text": "Enter into his gates with thanksgiving, and into his courts with praise: be thankful unto him, and bless his name.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 100:4",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "gratitude",
+              "praise"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-psalms-62-1",
+            "text": "Truly my soul waiteth upon God: from him cometh my salvation.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Psalm 62:1",
+            "bookId": "kjv-psalms",
+            "tags": [
+              "stillness",
+              "faith"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-isaiah-40-31",
+            "text": "But they that wait upon the LORD shall renew their strength; they shall mount up with wings as eagles; they shall run, and not be weary; and they shall walk, and not faint.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Isaiah 40:31",
+            "bookId": "kjv-isaiah",
+            "tags": [
+              "strength",
+              "patience"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-isaiah-41-10",
+            "text": "Fear thou not; for I am with thee: be not dismayed; for I am thy God: I will strengthen thee; yea, I will help thee; yea, I will uphold thee with the right hand of my righteousness.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Isaiah 41:10",
+            "bookId": "kjv-isaiah",
+            "tags": [
+              "courage",
+              "faith"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-isaiah-26-3",
+            "text": "Thou wilt keep him in perfect peace, whose mind is stayed on thee: because he trusteth in thee.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Isaiah 26:3",
+            "bookId": "kjv-isaiah",
+            "tags": [
+              "peace",
+              "trust"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-lamentations-3-22-23",
+            "text": "It is of the LORD's mercies that we are not consumed, because his compassions fail not. They are new every morning: great is thy faithfulness.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Lamentations 3:22–23",
+            "bookId": "kjv-lamentations",
+            "tags": [
+              "mercy",
+              "morning"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-joshua-1-9",
+            "text": "Have not I commanded thee? Be strong and of a good courage; be not afraid, neither be thou dismayed: for the LORD thy God is with thee whithersoever thou goest.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Joshua 1:9",
+            "bookId": "kjv-joshua",
+            "tags": [
+              "courage"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-deuteronomy-31-6",
+            "text": "Be strong and of a good courage, fear not, nor be afraid of them: for the LORD thy God, he it is that doth go with thee; he will not fail thee, nor forsake thee.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Deuteronomy 31:6",
+            "bookId": "kjv-deuteronomy",
+            "tags": [
+              "courage",
+              "faith"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-exodus-14-14",
+            "text": "The LORD shall fight for you, and ye shall hold your peace.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Exodus 14:14",
+            "bookId": "kjv-exodus",
+            "tags": [
+              "trust",
+              "stillness"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-micah-6-8",
+            "text": "He hath shewed thee, O man, what is good; and what doth the LORD require of thee, but to do justly, and to love mercy, and to walk humbly with thy God?",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Micah 6:8",
+            "bookId": "kjv-micah",
+            "tags": [
+              "justice",
+              "humility"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-jeremiah-29-11",
+            "text": "For I know the thoughts that I think toward you, saith the LORD, thoughts of peace, and not of evil, to give you an expected end.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Jeremiah 29:11",
+            "bookId": "kjv-jeremiah",
+            "tags": [
+              "hope"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-ecclesiastes-3-1",
+            "text": "To every thing there is a season, and a time to every purpose under the heaven:",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Ecclesiastes 3:1",
+            "bookId": "kjv-ecclesiastes",
+            "tags": [
+              "time"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-ecclesiastes-9-10",
+            "text": "Whatsoever thy hand findeth to do, do it with thy might; for there is no work, nor device, nor knowledge, nor wisdom, in the grave, whither thou goest.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Ecclesiastes 9:10",
+            "bookId": "kjv-ecclesiastes",
+            "tags": [
+              "work",
+              "diligence"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-ecclesiastes-4-9",
+            "text": "Two are better than one; because they have a good reward for their labour.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Ecclesiastes 4:9",
+            "bookId": "kjv-ecclesiastes",
+            "tags": [
+              "friendship",
+              "work"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-matthew-6-33",
+            "text": "But seek ye first the kingdom of God, and his righteousness; and all these things shall be added unto you.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Matthew 6:33",
+            "bookId": "kjv-matthew",
+            "tags": [
+              "faith",
+              "priorities"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-matthew-6-34",
+            "text": "Take therefore no thought for the morrow: for the morrow shall take thought for the things of itself. Sufficient unto the day is the evil thereof.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Matthew 6:34",
+            "bookId": "kjv-matthew",
+            "tags": [
+              "worry",
+              "today"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-matthew-11-28",
+            "text": "Come unto me, all ye that labour and are heavy laden, and I will give you rest.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Matthew 11:28",
+            "bookId": "kjv-matthew",
+            "tags": [
+              "rest"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-matthew-5-16",
+            "text": "Let your light so shine before men, that they may see your good works, and glorify your Father which is in heaven.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Matthew 5:16",
+            "bookId": "kjv-matthew",
+            "tags": [
+              "light",
+              "work"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-matthew-7-7",
+            "text": "Ask, and it shall be given you; seek, and ye shall find; knock, and it shall be opened unto you:",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Matthew 7:7",
+            "bookId": "kjv-matthew",
+            "tags": [
+              "prayer"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-mark-1-35",
+            "text": "And in the morning, rising up a great while before day, he went out, and departed into a solitary place, and there prayed.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Mark 1:35",
+            "bookId": "kjv-mark",
+            "tags": [
+              "prayer",
+              "morning"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-john-14-27",
+            "text": "Peace I leave with you, my peace I give unto you: not as the world giveth, give I unto you. Let not your heart be troubled, neither let it be afraid.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "John 14:27",
+            "bookId": "kjv-john",
+            "tags": [
+              "peace"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-john-15-5",
+            "text": "I am the vine, ye are the branches: He that abideth in me, and I in him, the same bringeth forth much fruit: for without me ye can do nothing.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "John 15:5",
+            "bookId": "kjv-john",
+            "tags": [
+              "faith",
+              "growth"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-philippians-4-13",
+            "text": "I can do all things through Christ which strengtheneth me.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Philippians 4:13",
+            "bookId": "kjv-philippians",
+            "tags": [
+              "strength"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-philippians-4-6",
+            "text": "Be careful for nothing; but in every thing by prayer and supplication with thanksgiving let your requests be made known unto God.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Philippians 4:6",
+            "bookId": "kjv-philippians",
+            "tags": [
+              "prayer",
+              "worry"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-philippians-4-8",
+            "text": "Finally, brethren, whatsoever things are true, whatsoever things are honest, whatsoever things are just, whatsoever things are pure, whatsoever things are lovely, whatsoever things are of good report; if there be any virtue, and if there be any praise, think on these things.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Philippians 4:8",
+            "bookId": "kjv-philippians",
+            "tags": [
+              "mind"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-philippians-3-13-14",
+            "text": "Brethren, I count not myself to have apprehended: but this one thing I do, forgetting those things which are behind, and reaching forth unto those things which are before, I press toward the mark for the prize of the high calling of God in Christ Jesus.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Philippians 3:13–14",
+            "bookId": "kjv-philippians",
+            "tags": [
+              "perseverance"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-colossians-3-23",
+            "text": "And whatsoever ye do, do it heartily, as to the Lord, and not unto men;",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Colossians 3:23",
+            "bookId": "kjv-colossians",
+            "tags": [
+              "work"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-galatians-6-9",
+            "text": "And let us not be weary in well doing: for in due season we shall reap, if we faint not.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Galatians 6:9",
+            "bookId": "kjv-galatians",
+            "tags": [
+              "perseverance"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-romans-12-2",
+            "text": "And be not conformed to this world: but be ye transformed by the renewing of your mind, that ye may prove what is that good, and acceptable, and perfect, will of God.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Romans 12:2",
+            "bookId": "kjv-romans",
+            "tags": [
+              "mind",
+              "renewal"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-romans-8-28",
+            "text": "And we know that all things work together for good to them that love God, to them who are the called according to his purpose.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Romans 8:28",
+            "bookId": "kjv-romans",
+            "tags": [
+              "hope",
+              "trust"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-romans-5-3-4",
+            "text": "And not only so, but we glory in tribulations also: knowing that tribulation worketh patience; And patience, experience; and experience, hope:",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Romans 5:3–4",
+            "bookId": "kjv-romans",
+            "tags": [
+              "patience",
+              "hope"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-1-corinthians-13-4",
+            "text": "Charity suffereth long, and is kind; charity envieth not; charity vaunteth not itself, is not puffed up,",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "1 Corinthians 13:4",
+            "bookId": "kjv-1-corinthians",
+            "tags": [
+              "love",
+              "kindness"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-1-corinthians-9-24",
+            "text": "Know ye not that they which run in a race run all, but one receiveth the prize? So run, that ye may obtain.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "1 Corinthians 9:24",
+            "bookId": "kjv-1-corinthians",
+            "tags": [
+              "discipline"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-1-corinthians-10-31",
+            "text": "Whether therefore ye eat, or drink, or whatsoever ye do, do all to the glory of God.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "1 Corinthians 10:31",
+            "bookId": "kjv-1-corinthians",
+            "tags": [
+              "work",
+              "faith"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-2-timothy-1-7",
+            "text": "For God hath not given us the spirit of fear; but of power, and of love, and of a sound mind.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "2 Timothy 1:7",
+            "bookId": "kjv-2-timothy",
+            "tags": [
+              "courage",
+              "mind"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-hebrews-12-1",
+            "text": "Wherefore seeing we also are compassed about with so great a cloud of witnesses, let us lay aside every weight, and the sin which doth so easily beset us, and let us run with patience the race that is set before us,",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Hebrews 12:1",
+            "bookId": "kjv-hebrews",
+            "tags": [
+              "perseverance",
+              "patience"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-james-1-5",
+            "text": "If any of you lack wisdom, let him ask of God, that giveth to all men liberally, and upbraideth not; and it shall be given him.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "James 1:5",
+            "bookId": "kjv-james",
+            "tags": [
+              "wisdom",
+              "prayer"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-james-1-22",
+            "text": "But be ye doers of the word, and not hearers only, deceiving your own selves.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "James 1:22",
+            "bookId": "kjv-james",
+            "tags": [
+              "action"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-1-peter-5-7",
+            "text": "Casting all your care upon him; for he careth for you.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "1 Peter 5:7",
+            "bookId": "kjv-1-peter",
+            "tags": [
+              "worry",
+              "trust"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-1-thessalonians-5-16-18",
+            "text": "Rejoice evermore. Pray without ceasing. In every thing give thanks: for this is the will of God in Christ Jesus concerning you.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "1 Thessalonians 5:16–18",
+            "bookId": "kjv-1-thessalonians",
+            "tags": [
+              "prayer",
+              "gratitude"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "kjv-ephesians-4-32",
+            "text": "And be ye kind one to another, tenderhearted, forgiving one another, even as God for Christ's sake hath forgiven you.",
+            "author": "The Bible (King James Version)",
+            "bookTitle": "Ephesians 4:32",
+            "bookId": "kjv-ephesians",
+            "tags": [
+              "kindness"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-early-to-bed",
+            "text": "Early to bed, and early to rise, makes a man healthy, wealthy, and wise.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "Poor Richard's Almanack (1735)",
+            "bookId": "franklin-poor-richard",
+            "tags": [
+              "morning",
+              "health"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-well-done",
+            "text": "Well done is better than well said.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "Poor Richard's Almanack (1737)",
+            "bookId": "franklin-poor-richard",
+            "tags": [
+              "action"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-lost-time",
+            "text": "Lost time is never found again.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Way to Wealth (1758)",
+            "bookId": "franklin-way-to-wealth",
+            "tags": [
+              "time"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-love-life",
+            "text": "Dost thou love life, then do not squander time, for that's the stuff life is made of.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Way to Wealth (1758)",
+            "bookId": "franklin-way-to-wealth",
+            "tags": [
+              "time"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-riseth-late",
+            "text": "He that riseth late must trot all day, and shall scarce overtake his business at night.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Way to Wealth (1758)",
+            "bookId": "franklin-way-to-wealth",
+            "tags": [
+              "morning",
+              "diligence"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-sloth-rust",
+            "text": "Sloth, like rust, consumes faster than labour wears, while the used key is always bright.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Way to Wealth (1758)",
+            "bookId": "franklin-way-to-wealth",
+            "tags": [
+              "diligence",
+              "habit"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-diligence-luck",
+            "text": "Diligence is the mother of good luck.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Way to Wealth (1758)",
+            "bookId": "franklin-way-to-wealth",
+            "tags": [
+              "diligence"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-one-today",
+            "text": "One to-day is worth two to-morrows.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Way to Wealth (1758)",
+            "bookId": "franklin-way-to-wealth",
+            "tags": [
+              "today"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-do-it-today",
+            "text": "Have you somewhat to do to-morrow, do it to-day.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Way to Wealth (1758)",
+            "bookId": "franklin-way-to-wealth",
+            "tags": [
+              "today",
+              "procrastination"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-little-strokes",
+            "text": "Little strokes fell great oaks.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Way to Wealth (1758)",
+            "bookId": "franklin-way-to-wealth",
+            "tags": [
+              "perseverance",
+              "habit"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-plough-deep",
+            "text": "Plough deep, while sluggards sleep, and you shall have corn to sell and to keep.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Way to Wealth (1758)",
+            "bookId": "franklin-way-to-wealth",
+            "tags": [
+              "morning",
+              "work"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-sleeping-fox",
+            "text": "The sleeping fox catches no poultry.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Way to Wealth (1758)",
+            "bookId": "franklin-way-to-wealth",
+            "tags": [
+              "morning",
+              "diligence"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-drive-business",
+            "text": "Drive thy business, let not that drive thee.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Way to Wealth (1758)",
+            "bookId": "franklin-way-to-wealth",
+            "tags": [
+              "work"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-morning-question",
+            "text": "The morning question, What good shall I do this day?",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Autobiography of Benjamin Franklin",
+            "bookId": "franklin-autobiography",
+            "tags": [
+              "morning",
+              "purpose"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-resolution",
+            "text": "Resolution. Resolve to perform what you ought; perform without fail what you resolve.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Autobiography of Benjamin Franklin",
+            "bookId": "franklin-autobiography",
+            "tags": [
+              "discipline"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-industry",
+            "text": "Industry. Lose no time; be always employ'd in something useful; cut off all unnecessary actions.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Autobiography of Benjamin Franklin",
+            "bookId": "franklin-autobiography",
+            "tags": [
+              "work",
+              "time"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "franklin-order",
+            "text": "Order. Let all your things have their places; let each part of your business have its time.",
+            "author": "Benjamin Franklin",
+            "bookTitle": "The Autobiography of Benjamin Franklin",
+            "bookId": "franklin-autobiography",
+            "tags": [
+              "order"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "thoreau-deliberately",
+            "text": "I went to the woods because I wished to live deliberately, to front only the essential facts of life, and see if I could not learn what it had to teach, and not, when I came to die, discover that I had not lived.",
+            "author": "Henry David Thoreau",
+            "bookTitle": "Walden (1854)",
+            "bookId": "thoreau-walden",
+            "tags": [
+              "purpose"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "thoreau-cheerful-invitation",
+            "text": "Every morning was a cheerful invitation to make my life of equal simplicity, and I may say innocence, with Nature herself.",
+            "author": "Henry David Thoreau",
+            "bookTitle": "Walden (1854)",
+            "bookId": "thoreau-walden",
+            "tags": [
+              "morning",
+              "simplicity"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "thoreau-dawn-in-me",
+            "text": "Morning is when I am awake and there is a dawn in me.",
+            "author": "Henry David Thoreau",
+            "bookTitle": "Walden (1854)",
+            "bookId": "thoreau-walden",
+            "tags": [
+              "morning"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "thoreau-awakening-hour",
+            "text": "The morning, which is the most memorable season of the day, is the awakening hour.",
+            "author": "Henry David Thoreau",
+            "bookTitle": "Walden (1854)",
+            "bookId": "thoreau-walden",
+            "tags": [
+              "morning"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "thoreau-reawaken",
+            "text": "We must learn to reawaken and keep ourselves awake, not by mechanical aids, but by an infinite expectation of the dawn, which does not forsake us in our soundest sleep.",
+            "author": "Henry David Thoreau",
+            "bookTitle": "Walden (1854)",
+            "bookId": "thoreau-walden",
+            "tags": [
+              "morning",
+              "attention"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "thoreau-simplify",
+            "text": "Our life is frittered away by detail. … Simplify, simplify.",
+            "author": "Henry David Thoreau",
+            "bookTitle": "Walden (1854)",
+            "bookId": "thoreau-walden",
+            "tags": [
+              "simplicity"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "thoreau-confidently",
+            "text": "If one advances confidently in the direction of his dreams, and endeavors to live the life which he has imagined, he will meet with a success unexpected in common hours.",
+            "author": "Henry David Thoreau",
+            "bookTitle": "Walden (1854)",
+            "bookId": "thoreau-walden",
+            "tags": [
+              "courage",
+              "purpose"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "thoreau-castles",
+            "text": "If you have built castles in the air, your work need not be lost; that is where they should be. Now put the foundations under them.",
+            "author": "Henry David Thoreau",
+            "bookTitle": "Walden (1854)",
+            "bookId": "thoreau-walden",
+            "tags": [
+              "work",
+              "plans"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "thoreau-day-dawns",
+            "text": "Only that day dawns to which we are awake. There is more day to dawn. The sun is but a morning star.",
+            "author": "Henry David Thoreau",
+            "bookTitle": "Walden (1854)",
+            "bookId": "thoreau-walden",
+            "tags": [
+              "morning",
+              "hope"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "emerson-trust-thyself",
+            "text": "Trust thyself: every heart vibrates to that iron string.",
+            "author": "Ralph Waldo Emerson",
+            "bookTitle": "Self-Reliance (Essays: First Series, 1841)",
+            "bookId": "emerson-self-reliance",
+            "tags": [
+              "courage"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "emerson-insist",
+            "text": "Insist on yourself; never imitate.",
+            "author": "Ralph Waldo Emerson",
+            "bookTitle": "Self-Reliance (Essays: First Series, 1841)",
+            "bookId": "emerson-self-reliance",
+            "tags": [
+              "courage"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "emerson-peace",
+            "text": "Nothing can bring you peace but yourself.",
+            "author": "Ralph Waldo Emerson",
+            "bookTitle": "Self-Reliance (Essays: First Series, 1841)",
+            "bookId": "emerson-self-reliance",
+            "tags": [
+              "peace"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "emerson-enthusiasm",
+            "text": "Nothing great was ever achieved without enthusiasm.",
+            "author": "Ralph Waldo Emerson",
+            "bookTitle": "Circles (Essays: First Series, 1841)",
+            "bookId": "emerson-circles",
+            "tags": [
+              "joy",
+              "work"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "emerson-years-days",
+            "text": "The years teach much which the days never know.",
+            "author": "Ralph Waldo Emerson",
+            "bookTitle": "Experience (Essays: Second Series, 1844)",
+            "bookId": "emerson-experience",
+            "tags": [
+              "time",
+              "patience"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "emerson-best-day",
+            "text": "Write it on your heart that every day is the best day in the year.",
+            "author": "Ralph Waldo Emerson",
+            "bookTitle": "Works and Days (Society and Solitude, 1870)",
+            "bookId": "emerson-works-and-days",
+            "tags": [
+              "today"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "meditations-2-1",
+            "text": "Begin the morning by saying to thyself, I shall meet with the busy-body, the ungrateful, arrogant, deceitful, envious, unsocial.",
+            "author": "Marcus Aurelius",
+            "bookTitle": "Meditations, Book II, 1 (tr. George Long)",
+            "bookId": "aurelius-meditations-long",
+            "tags": [
+              "morning",
+              "patience"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "meditations-5-1",
+            "text": "In the morning when thou risest unwillingly, let this thought be present—I am rising to the work of a human being.",
+            "author": "Marcus Aurelius",
+            "bookTitle": "Meditations, Book V, 1 (tr. George Long)",
+            "bookId": "aurelius-meditations-long",
+            "tags": [
+              "morning",
+              "work"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "meditations-10-16",
+            "text": "No longer talk at all about the kind of man that a good man ought to be, but be such.",
+            "author": "Marcus Aurelius",
+            "bookTitle": "Meditations, Book X, 16 (tr. George Long)",
+            "bookId": "aurelius-meditations-long",
+            "tags": [
+              "action",
+              "character"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "meditations-7-59",
+            "text": "Look within. Within is the fountain of good, and it will ever bubble up, if thou wilt ever dig.",
+            "author": "Marcus Aurelius",
+            "bookTitle": "Meditations, Book VII, 59 (tr. George Long)",
+            "bookId": "aurelius-meditations-long",
+            "tags": [
+              "character"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "meditations-4-17",
+            "text": "Do not act as if thou wert going to live ten thousand years. Death hangs over thee. While thou livest, while it is in thy power, be good.",
+            "author": "Marcus Aurelius",
+            "bookTitle": "Meditations, Book IV, 17 (tr. George Long)",
+            "bookId": "aurelius-meditations-long",
+            "tags": [
+              "time",
+              "character"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "meditations-6-6",
+            "text": "The best way of avenging thyself is not to become like the wrong doer.",
+            "author": "Marcus Aurelius",
+            "bookTitle": "Meditations, Book VI, 6 (tr. George Long)",
+            "bookId": "aurelius-meditations-long",
+            "tags": [
+              "patience",
+              "character"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "seneca-letter-1-hold-every-hour",
+            "text": "Hold every hour in your grasp. Lay hold of to-day's task, and you will not need to depend so much upon to-morrow's. While we are postponing, life speeds by.",
+            "author": "Seneca",
+            "bookTitle": "Moral Letters to Lucilius, Letter I (tr. Richard M. Gummere)",
+            "bookId": "seneca-letters-gummere",
+            "tags": [
+              "time",
+              "procrastination"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "seneca-letter-1-ours-time",
+            "text": "Nothing, Lucilius, is ours, except time.",
+            "author": "Seneca",
+            "bookTitle": "Moral Letters to Lucilius, Letter I (tr. Richard M. Gummere)",
+            "bookId": "seneca-letters-gummere",
+            "tags": [
+              "time"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "seneca-letter-13-imagination",
+            "text": "We suffer more often in imagination than in reality.",
+            "author": "Seneca",
+            "bookTitle": "Moral Letters to Lucilius, Letter XIII (tr. Richard M. Gummere)",
+            "bookId": "seneca-letters-gummere",
+            "tags": [
+              "worry",
+              "courage"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "analects-1-1",
+            "text": "Is it not pleasant to learn with a constant perseverance and application?",
+            "author": "Confucius",
+            "bookTitle": "The Analects, Book I (tr. James Legge)",
+            "bookId": "confucius-analects-legge",
+            "tags": [
+              "learning",
+              "perseverance"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "analects-2-15",
+            "text": "Learning without thought is labour lost; thought without learning is perilous.",
+            "author": "Confucius",
+            "bookTitle": "The Analects, Book II (tr. James Legge)",
+            "bookId": "confucius-analects-legge",
+            "tags": [
+              "learning"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          },
+          {
+            "id": "analects-2-17",
+            "text": "When you know a thing, to hold that you know it; and when you do not know a thing, to allow that you do not know it;—this is knowledge.",
+            "author": "Confucius",
+            "bookTitle": "The Analects, Book II (tr. James Legge)",
+            "bookId": "confucius-analects-legge",
+            "tags": [
+              "learning",
+              "humility"
+            ],
+            "isActive": true,
+            "dateAdded": "2026-11-20"
+          }
+        ]
+        """#
 }

@@ -64,7 +64,9 @@ public struct QuoteBook: Sendable {
         var seen: [String: Int] = [:]
         for (index, quote) in quotes.enumerated() {
             let line = index < elementLines.count ? elementLines[index] : nil
-            if quote.id.trimmingCharacters(in: .whitespaces).isEmpty { throw refuse(line, "quote \(index + 1) has an empty id") }
+            if quote.id.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw refuse(line, "quote \(index + 1) has an empty id")
+            }
             if let first = seen[quote.id] {
                 throw refuse(line, "id \"\(quote.id)\" is used twice (first by quote \(first + 1))")
             }
@@ -157,6 +159,12 @@ enum JSONLines {
     /// Not JSON at all: the parser's own position when it gives one.
     static func syntaxError(_ context: DecodingError.Context, data: Data) -> (Int?, String) {
         var texts = [context.debugDescription]
+        // JSONDecoder on Linux gives no position; JSONSerialization says "around character N".
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            texts.insert((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)", at: 0)
+        }
         if let underlying = context.underlyingError {
             texts.append("\(underlying)")
             texts.append((underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "")

@@ -45,11 +45,15 @@ extension AppDatabase {
     public func lastCheckinAnswer(habitID: Int64) throws -> CheckinAnswer? {
         try read { db in
             let row = try Row.fetchOne(
-                db, sql: "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? ORDER BY answeredAt DESC LIMIT 1",
+                db,
+                sql:
+                    "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? ORDER BY answeredAt DESC LIMIT 1",
                 arguments: [habitID])
             let answer = row.flatMap { Self.answer(from: $0, habitID: habitID) }
             let entry = try Row.fetchOne(
-                db, sql: "SELECT day, recordedAt FROM entry WHERE habitId = ? AND status = 'done' ORDER BY recordedAt DESC LIMIT 1",
+                db,
+                sql:
+                    "SELECT day, recordedAt FROM entry WHERE habitId = ? AND status = 'done' ORDER BY recordedAt DESC LIMIT 1",
                 arguments: [habitID]
             ).flatMap { row -> CheckinAnswer? in
                 guard let day = LocalDay(row["day"] as String) else { return nil }
@@ -72,7 +76,8 @@ extension AppDatabase {
             case (true?, true), (false?, false): return .unchanged
             case (false?, true):
                 try db.execute(
-                    sql: "UPDATE checkinAnswer SET answer = 'yes', answeredAt = ?, zone = ? WHERE habitId = ? AND day = ?",
+                    sql:
+                        "UPDATE checkinAnswer SET answer = 'yes', answeredAt = ?, zone = ? WHERE habitId = ? AND day = ?",
                     arguments: [instant, zone, habitID, day.description])
             case (nil, _):
                 try db.execute(
@@ -92,12 +97,14 @@ extension AppDatabase {
     @discardableResult
     public func clearDay(habitID: Int64, day: LocalDay) throws -> ClearedDay {
         try write { db in
-            let entry = try Self.fetchEntries(db, sql: "WHERE habitId = ? AND day = ?", [habitID, day.description]).first
+            let entry = try Self.fetchEntries(db, sql: "WHERE habitId = ? AND day = ?", [habitID, day.description])
+                .first
             let answer = try Row.fetchOne(
                 db, sql: "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? AND day = ?",
                 arguments: [habitID, day.description]
             ).flatMap { Self.answer(from: $0, habitID: habitID) }
-            try db.execute(sql: "DELETE FROM entry WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
+            try db.execute(
+                sql: "DELETE FROM entry WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
             try db.execute(
                 sql: "DELETE FROM checkinAnswer WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
             return ClearedDay(entry: entry, answer: answer)
@@ -121,6 +128,7 @@ extension AppDatabase {
 
     private static func answer(from row: Row, habitID: Int64) -> CheckinAnswer? {
         guard let day = LocalDay(row["day"] as String) else { return nil }
-        return CheckinAnswer(habitID: habitID, day: day, yes: (row["answer"] as String) == "yes", answeredAt: row["answeredAt"])
+        return CheckinAnswer(
+            habitID: habitID, day: day, yes: (row["answer"] as String) == "yes", answeredAt: row["answeredAt"])
     }
 }

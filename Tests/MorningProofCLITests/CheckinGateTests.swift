@@ -25,7 +25,8 @@ import Testing
         #expect(status["answeredYes"] as? Bool == true)
         #expect(status["currentStreak"] as? Int == 1)
         #expect(status["lastAnsweredAt"] as? String == "2026-03-01T07:30:00Z")
-        #expect(try cli.run(["checkin"], now: "2026-03-01T12:00:00Z").stdout.contains("Today's check-in (2026-03-01): yes"))
+        #expect(
+            try cli.run(["checkin"], now: "2026-03-01T12:00:00Z").stdout.contains("Today's check-in (2026-03-01): yes"))
         status = try object(cli, ["checkin", "status"], now: "2026-03-02T00:00:00Z")
         #expect(status["shouldAsk"] as? Bool == true)
         #expect(status["answeredToday"] as? Bool == false)
@@ -62,7 +63,8 @@ import Testing
         #expect(status["answer"] as? String == "yes")
         #expect(status["currentStreak"] as? Int == 1)
         // undo clears the answer and its entry; reset clears a no.
-        #expect(try cli.run(["undo", "morning check-in"], now: "2026-03-01T11:00:00Z").stdout.contains("cleared today"))
+        #expect(
+            try cli.run(["undo", "morning check-in"], now: "2026-03-01T11:00:00Z").stdout.contains("cleared today"))
         status = try object(cli, ["checkin", "status"], now: "2026-03-01T11:01:00Z")
         #expect(status["shouldAsk"] as? Bool == true)
         #expect(status["currentStreak"] as? Int == 0)
@@ -126,7 +128,9 @@ import Testing
         #expect(try cli.run(["gate", "unlock", "--reason", "third"], now: "2026-03-11T07:00:00Z").status == 1)
         #expect(try cli.run(["config", "set", "gate.unlocks-per-week", "8"], now: "2026-03-11T07:00:00Z").status == 64)
         let report = try cli.run(["report", "--weeks", "2"], now: "2026-03-11T07:00:00Z")
-        #expect(report.stdout.contains("Gate unlocks (3): 2026-03-02 (early flight); 2026-03-09 (a week later); 2026-03-10 (second)"))
+        #expect(
+            report.stdout.contains(
+                "Gate unlocks (3): 2026-03-02 (early flight); 2026-03-09 (a week later); 2026-03-10 (second)"))
         let json = try object(cli, ["report", "--weeks", "2"], now: "2026-03-11T07:00:00Z")
         let unlocks = try #require(json["gateUnlocks"] as? [[String: Any]])
         #expect(unlocks.compactMap { $0["reason"] as? String } == ["early flight", "a week later", "second"])
@@ -156,7 +160,9 @@ import Testing
         #expect(example["window"] as? Int == 132)
         #expect(example["index"] as? Int == 169)
         #expect(example["id"] as? String == "q169")
-        #expect(try object(cli, ["quote", "--at", "2026-01-02T11:02:00Z"], now: "2026-01-02T12:00:00Z")["index"] as? Int == 206)
+        #expect(
+            try object(cli, ["quote", "--at", "2026-01-02T11:02:00Z"], now: "2026-01-02T12:00:00Z")["index"] as? Int
+                == 206)
         let grace = try object(cli, ["quote", "--at", "2026-01-01T11:00:29Z"], now: "2026-01-01T12:00:00Z")
         #expect(grace["window"] as? Int == 131)
         #expect(grace["inGrace"] as? Bool == true)

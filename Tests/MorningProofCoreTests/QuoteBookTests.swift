@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func refusesDuplicatesBadDatesAndNoActiveQuotes() throws {
-        #expect(throws: MorningProofError.dataError("q.json, line 2: id \"a\" is used twice (first by quote 1)")) {
+        #expect(throws: MorningProofError.dataError("q.json, line 3: id \"a\" is used twice (first by quote 1)")) {
             try parse("[\(good),\n\(good)]")
         }
         let badDate = good.replacingOccurrences(of: "2026-01-01", with: "yesterday")

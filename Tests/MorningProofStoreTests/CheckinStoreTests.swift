@@ -62,8 +62,9 @@ import Testing
             Issue.record("a second unlock on the same day was not refused as already unlocked")
         }
         // Six days later the first unlock is still inside the 7 days; on the seventh it has left.
-        guard case .limitReached(let used, let next) = try database.unlockGate(
-            day: monday.adding(days: 6), at: at, reason: "x", limit: 1)
+        guard
+            case .limitReached(let used, let next) = try database.unlockGate(
+                day: monday.adding(days: 6), at: at, reason: "x", limit: 1)
         else {
             Issue.record("the limit was not enforced")
             return
@@ -71,7 +72,8 @@ import Testing
         #expect(used.map(\.day) == [monday])
         #expect(next == monday.adding(days: 7))
         #expect(
-            try database.unlockGate(day: monday.adding(days: 7), at: at, reason: "y", limit: 1) == .unlocked(remaining: 0))
+            try database.unlockGate(day: monday.adding(days: 7), at: at, reason: "y", limit: 1)
+                == .unlocked(remaining: 0))
         #expect(try database.gateUnlocks(from: monday, through: monday.adding(days: 30)).count == 2)
         // Two a week: the third inside any 7 days is refused, and says when the next one is possible.
         let other = try AppDatabase.inMemory()

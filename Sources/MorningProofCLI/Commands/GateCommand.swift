@@ -42,7 +42,8 @@ struct GateCommand: AsyncParsableCommand {
 
         @Option(
             name: .customLong("exec"), parsing: .remaining,
-            help: ArgumentHelp("Run this command (with its arguments) in place of morningproof when open.", valueName: "cmd"))
+            help: ArgumentHelp(
+                "Run this command (with its arguments) in place of morningproof when open.", valueName: "cmd"))
         var exec: [String] = []
 
         func validate() throws {
@@ -114,7 +115,9 @@ struct GateCommand: AsyncParsableCommand {
             let session = try global.session()
             let state = try GateState.load(session)
             if state.decision.routineDone {
-                if session.json { return try Console.json(["result": "already open", "day": session.today.description]) }
+                if session.json {
+                    return try Console.json(["result": "already open", "day": session.today.description])
+                }
                 return Console.out("The gate is already open today; no unlock was used.")
             }
             let limit = try session.database.gateUnlocksPerWeek()
@@ -132,7 +135,8 @@ struct GateCommand: AsyncParsableCommand {
             switch outcome {
             case .unlocked(let remaining):
                 if session.json {
-                    return try Console.json(UnlockJSON(result: "unlocked", day: day, reason: reason, remaining: remaining))
+                    return try Console.json(
+                        UnlockJSON(result: "unlocked", day: day, reason: reason, remaining: remaining))
                 }
                 Console.out("The gate is open for the rest of today (\(day)). Reason kept: \(reason)")
                 Console.out("Unlocks left in this 7-day window: \(remaining).")
@@ -151,7 +155,9 @@ struct GateCommand: AsyncParsableCommand {
                         limit == 0
                             ? "Unlocks are turned off (gate.unlocks-per-week is 0)."
                             : "No unlock left: \(used.count) used in the last 7 days (\(list)).")
-                    if let next { Console.out("The next one is possible on \(next). Until then, the routine opens the gate.") }
+                    if let next {
+                        Console.out("The next one is possible on \(next). Until then, the routine opens the gate.")
+                    }
                 }
                 throw ExitCode(MorningProofError.Kind.negative.rawValue)
             }

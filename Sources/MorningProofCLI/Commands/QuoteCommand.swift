@@ -32,7 +32,8 @@ struct QuoteCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "The quote of a moment (default: now).",
-            discussion: "--json fields: window, index, id, text, author, bookTitle, date, startsAt, inGrace, count, step.")
+            discussion:
+                "--json fields: window, index, id, text, author, bookTitle, date, startsAt, inGrace, count, step.")
 
         @Option(help: ArgumentHelp("The moment: ISO 8601 with an offset or Z (default: now).", valueName: "instant"))
         var at: String?
@@ -43,7 +44,8 @@ struct QuoteCommand: AsyncParsableCommand {
             try validating {
                 if let at, ISOInstant.parse(at) == nil {
                     throw MorningProofError.usage(
-                        "--at needs an ISO 8601 instant with an offset or Z, such as 2026-01-01T11:00:00Z, not \"\(at)\"")
+                        "--at needs an ISO 8601 instant with an offset or Z, such as 2026-01-01T11:00:00Z, not \"\(at)\""
+                    )
                 }
             }
         }
@@ -72,7 +74,8 @@ struct QuoteCommand: AsyncParsableCommand {
             let quote = QuoteJSON(moment.shown, book: book)
             if session.json {
                 return try Console.json(
-                    ShowJSON(quote: quote, inGrace: moment.inGrace, count: book.schedule.count, step: book.schedule.step))
+                    ShowJSON(
+                        quote: quote, inGrace: moment.inGrace, count: book.schedule.count, step: book.schedule.step))
             }
             quote.lines.forEach(Console.out)
             Console.out(
@@ -116,9 +119,11 @@ struct QuoteCommand: AsyncParsableCommand {
                     HistoryJSON(
                         date: day.description, count: book.schedule.count, step: book.schedule.step, windows: quotes))
             }
-            Console.out("\(day): \(quotes.count) windows, \(book.schedule.count) active quotes, step \(book.schedule.step)")
+            Console.out(
+                "\(day): \(quotes.count) windows, \(book.schedule.count) active quotes, step \(book.schedule.step)")
             for quote in quotes {
-                Console.out("\(quote.startsAt)  #\(quote.index + 1)  “\(quote.text)” — \(quote.author), \(quote.bookTitle)")
+                Console.out(
+                    "\(quote.startsAt)  #\(quote.index + 1)  “\(quote.text)” — \(quote.author), \(quote.bookTitle)")
             }
         }
 

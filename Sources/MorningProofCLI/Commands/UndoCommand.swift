@@ -24,7 +24,8 @@ struct UndoCommand: AsyncParsableCommand {
                 day: day)
         } else if let answer = cleared.answer {
             try session.report(
-                "undone", message: "\(habit.name): cleared \(what)'s check-in answer (was \(answer.yes ? "yes" : "no")).",
+                "undone",
+                message: "\(habit.name): cleared \(what)'s check-in answer (was \(answer.yes ? "yes" : "no")).",
                 habit: habit, day: day)
         } else {
             try session.report(
