@@ -34,6 +34,15 @@ struct CheckinContext {
         return context
     }
 
+    /// Lets `undo checkin` name the check-in habit by its kind when no habit is called that.
+    static func habitName(for text: String, in session: Session) throws -> String {
+        guard ["checkin", "check-in"].contains(text.lowercased()),
+            (try? session.database.findHabit(named: text)) == nil,
+            let habit = try habit(in: session)
+        else { return text }
+        return habit.name
+    }
+
     /// The stored texts; a text never set falls back to the general preset's.
     static func texts(_ database: AppDatabase) throws -> CheckinTexts {
         let fallback = CheckinTexts.preset(.general)

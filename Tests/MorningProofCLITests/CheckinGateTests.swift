@@ -64,11 +64,15 @@ import Testing
         #expect(status["currentStreak"] as? Int == 1)
         // undo clears the answer and its entry; reset clears a no.
         #expect(
-            try cli.run(["undo", "morning check-in"], now: "2026-03-01T11:00:00Z").stdout.contains("cleared today"))
+            try cli.run(["undo", "checkin"], now: "2026-03-01T11:00:00Z").stdout.contains("cleared today"))
         status = try object(cli, ["checkin", "status"], now: "2026-03-01T11:01:00Z")
         #expect(status["shouldAsk"] as? Bool == true)
         #expect(status["currentStreak"] as? Int == 0)
         try cli.run(["checkin", "no"], now: "2026-03-01T11:02:00Z")
+        #expect(
+            try cli.run(["undo", "checkin"], now: "2026-03-01T11:02:30Z").stdout.contains("check-in answer (was no)"))
+        #expect(try object(cli, ["checkin", "status"], now: "2026-03-01T11:02:40Z")["shouldAsk"] as? Bool == true)
+        try cli.run(["checkin", "no"], now: "2026-03-01T11:02:50Z")
         #expect(try cli.run(["checkin", "reset"], now: "2026-03-01T11:03:00Z").stdout.contains("was no"))
         status = try object(cli, ["checkin", "status"], now: "2026-03-01T11:04:00Z")
         #expect(status["answeredToday"] as? Bool == false)

@@ -14,6 +14,8 @@ struct UndoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try global.session()
+        var target = target
+        target.name = try CheckinContext.habitName(for: target.name, in: session)
         let (habit, day) = try target.resolve(in: session)
         // Clears a check-in answer of the day too (a no has no entry).
         let cleared = try session.database.clearDay(habitID: habit.id, day: day)
