@@ -178,11 +178,20 @@ enum JSONLines {
             if let range = text.range(of: #"character (\d+)"#, options: .regularExpression),
                 let offset = Int(text[range].dropFirst(10))
             {
+                // The offset counts bytes; the line is what a person can find.
                 let line = data.prefix(offset).reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-                return (line, "not valid JSON: \(text)")
+                var reason = text.replacingOccurrences(
+                    of: #" *(around|at) character \d+\.?"#, with: "", options: .regularExpression)
+                reason = reason.prefix(1).lowercased() + reason.dropFirst()
+                return (line, "not valid JSON: \(reason)")
             }
         }
         if data.allSatisfy({ [0x20, 0x0A, 0x09, 0x0D].contains($0) }) { return (1, "the file is empty") }
+        if texts.contains(where: { $0.lowercased().contains("end of file") }) {
+            let end = data.lastIndex { ![0x20, 0x0A, 0x09, 0x0D].contains($0) } ?? data.startIndex
+            let lines = data[..<end].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            return (lines, "not valid JSON: the file ends before the array is closed")
+        }
         return (nil, "not valid JSON: \(texts.first { !$0.isEmpty } ?? "unreadable")")
     }
 

@@ -64,6 +64,15 @@ import Testing
         }
     }
 
+    @Test func refusesATruncatedFileAtItsLastLine() throws {
+        #expect(
+            throws: MorningProofError.dataError(
+                "q.json, line 3: not valid JSON: the file ends before the array is closed")
+        ) {
+            try parse("[\n\(good)\n\n")
+        }
+    }
+
     @Test func refusesDuplicatesBadDatesAndNoActiveQuotes() throws {
         #expect(throws: MorningProofError.dataError("q.json, line 3: id \"a\" is used twice (first by quote 1)")) {
             try parse("[\(good),\n\(good)]")
