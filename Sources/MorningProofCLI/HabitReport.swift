@@ -1,5 +1,6 @@
 import Foundation
 import MorningProofCore
+import MorningProofStore
 
 /// One habit's report: streaks, completion, score and the days of the asked range.
 struct HabitReport: Encodable {
@@ -103,5 +104,24 @@ struct HabitReport: Encodable {
         case "missed": "·"
         default: " "
         }
+    }
+}
+
+/// A gate unlock as `report` shows it.
+struct GateUnlockJSON: Encodable {
+    var day: String
+    var at: String
+    var reason: String
+
+    init(_ unlock: GateUnlock) {
+        day = unlock.day.description
+        at = ISOInstant.format(unlock.at, in: TimeZone(identifier: "UTC")!)
+        reason = unlock.reason
+    }
+
+    /// "Gate unlocks: 2026-03-01 (reason); ...", or nil when there were none.
+    static func textLine(_ unlocks: [GateUnlock]) -> String? {
+        guard !unlocks.isEmpty else { return nil }
+        return "Gate unlocks (\(unlocks.count)): " + unlocks.map { "\($0.day) (\($0.reason))" }.joined(separator: "; ")
     }
 }

@@ -1,3 +1,7 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
 /// A setting of a feature beyond the clock: its key and how its value is checked.
 struct SettingRule: Sendable {
     let key: String
@@ -8,5 +12,37 @@ struct SettingRule: Sendable {
 
 extension ConfigCommand {
     /// Settings of other features (notifications, check-in, quotes), each checking its own value.
-    static let extraKeys: [SettingRule] = []
+    static let extraKeys: [SettingRule] = checkinKeys
+
+    /// The check-in, the gate and the quotes (see CheckinCommand, GateCommand, QuoteCommand).
+    static let checkinKeys: [SettingRule] = [
+        SettingRule(key: SettingKey.checkinQuestion, help: "the check-in question") { value in
+            let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { throw MorningProofError.usage("checkin.question needs some words") }
+            return text
+        },
+        SettingRule(key: SettingKey.checkinVerse, help: "a verse or saying on the block screen (empty for none)") {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        },
+        SettingRule(key: SettingKey.checkinSuggestions, help: "suggestions, separated by ; (\"Pray; Read\")") { value in
+            let suggestions = CheckinTexts.parseSuggestions(value)
+            guard !suggestions.isEmpty else {
+                throw MorningProofError.usage(
+                    "checkin.suggestions takes suggestions separated by ;, such as \"Pray; Read\"")
+            }
+            return CheckinTexts.joinSuggestions(suggestions)
+        },
+        SettingRule(key: SettingKey.gateUnlocksPerWeek, help: "gate unlocks allowed in any 7 days, 0 to 7 (default 1)")
+        {
+            value in
+            guard let number = Int(value), (0...7).contains(number) else {
+                throw MorningProofError.usage(
+                    "gate.unlocks-per-week takes a whole number from 0 to 7, not \"\(value)\"")
+            }
+            return String(number)
+        },
+        SettingRule(key: SettingKey.quotesFile, help: "a quotes JSON file, or builtin") {
+            try QuoteSource.checkSetting($0)
+        },
+    ]
 }

@@ -47,6 +47,25 @@ extension AppDatabase {
                 t.column("toDayStart", .integer).notNull()
             }
         }
+        migrator.registerMigration("v4-checkin-gate") { db in
+            // A check-in answer per habit and day; a yes also has a done entry, a no has none.
+            try db.create(table: "checkinAnswer") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("habit", onDelete: .cascade).notNull()
+                t.column("day", .text).notNull()
+                t.column("answer", .text).notNull().check(sql: "answer IN ('yes', 'no')")
+                t.column("answeredAt", .datetime).notNull()
+                t.column("zone", .text).notNull()
+                t.uniqueKey(["habitId", "day"])
+            }
+            // Each `gate unlock`: the day it opens the gate for, when, and why.
+            try db.create(table: "gateUnlock") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("day", .text).notNull().unique()
+                t.column("at", .datetime).notNull()
+                t.column("reason", .text).notNull()
+            }
+        }
         return migrator
     }()
 }

@@ -56,9 +56,15 @@ struct ReportCommand: AsyncParsableCommand {
             ?? last.startOfWeek(weekStart: session.database.weekStart())
             .adding(days: -7 * (weeks - 1))
         guard first <= last else { throw MorningProofError.usage("--from \(first) is after --to \(last)") }
+        let unlocks = try session.database.gateUnlocks(from: first, through: last)
         let reports = try HabitProgress.loadAll(habits, session: session).map { HabitReport($0, from: first, to: last) }
         switch format ?? (session.json ? .json : .text) {
-        case .json: try Console.json(["habits": reports])
+        case .json:
+            struct ReportJSON: Encodable {
+                var habits: [HabitReport]
+                var gateUnlocks: [GateUnlockJSON]
+            }
+            try Console.json(ReportJSON(habits: reports, gateUnlocks: unlocks.map(GateUnlockJSON.init)))
         case .csv: Console.out(HabitReport.csv(reports))
         case .text:
             let weekStart = try session.database.weekStart()
@@ -67,6 +73,7 @@ struct ReportCommand: AsyncParsableCommand {
                 Console.out(report.text(weekStart: weekStart, from: first, to: last, width: Console.terminalWidth()))
             }
             if reports.isEmpty { Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"") }
+            if let line = GateUnlockJSON.textLine(unlocks) { Console.out("\n" + line) }
         }
     }
 }

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+extension CheckinTexts.Preset: ExpressibleByArgument {}
+
+extension CheckinCommand {
+    struct Setup: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create the check-in habit, or change its question and texts.",
+            discussion: """
+                Presets:
+                  faith    "Have you spent time with God today?", Matthew 6:33 (King James Version), and \
+                four suggestions: read a chapter from the Bible, pray for 10 minutes, listen to worship \
+                music, journal what God is speaking.
+                  general  "Have you done what matters most this morning?" with neutral suggestions.
+                The first setup without --preset uses general; running it again with no option keeps the \
+                texts. --question replaces only the question. Edit any text later with config set \
+                checkin.question, checkin.verse or checkin.suggestions ("one; two", separated by ;).
+
+                Examples:
+                  morningproof checkin setup --preset faith
+                  morningproof checkin setup --question "Did you read before opening the news?"
+                """)
+
+        @Option(help: "The question asked each morning.")
+        var question: String?
+
+        @Option(help: "Ready-made texts: faith or general.")
+        var preset: CheckinTexts.Preset?
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            try validating {
+                if let question, question.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    throw MorningProofError.usage("--question needs some words")
+                }
+            }
+        }
+
+        func run() async throws {
+            let session = try global.session()
+            let database = session.database
+            let existing = try CheckinContext.habit(in: session)
+            var habit = existing
+            if habit == nil {
+                habit = try database.addHabit(
+                    Habit(
+                        name: CheckinContext.habitName, kind: .checkin, schedule: .daily,
+                        createdDay: session.today, createdAt: session.now))
+            }
+            if let preset = preset ?? (existing == nil ? .general : nil) {
+                let texts = CheckinTexts.preset(preset)
+                try database.setSetting(SettingKey.checkinQuestion, to: texts.question)
+                try database.setSetting(SettingKey.checkinVerse, to: texts.verse)
+                try database.setSetting(
+                    SettingKey.checkinSuggestions, to: CheckinTexts.joinSuggestions(texts.suggestions))
+            }
+            if let question {
+                try database.setSetting(
+                    SettingKey.checkinQuestion, to: question.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            let texts = try CheckinContext.texts(database)
+            if session.json {
+                struct SetupJSON: Encodable {
+                    var habit: String
+                    var created: Bool
+                    var question: String
+                    var verse: String
+                    var suggestions: [String]
+                }
+                return try Console.json(
+                    SetupJSON(
+                        habit: habit!.name, created: existing == nil, question: texts.question, verse: texts.verse,
+                        suggestions: texts.suggestions))
+            }
+            Console.out(
+                existing == nil
+                    ? "Added the check-in \"\(habit!.name)\"." : "Updated the check-in \"\(habit!.name)\".")
+            Console.out("  question: \(texts.question)")
+            if !texts.verse.isEmpty { Console.out("  verse: \(texts.verse)") }
+            Console.out("  suggestions: \(texts.suggestions.joined(separator: "; "))")
+            Console.out("Answer it with: morningproof checkin   (or checkin yes / checkin no)")
+        }
+    }
+}

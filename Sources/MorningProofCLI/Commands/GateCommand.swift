@@ -1,0 +1,166 @@
+import ArgumentParser
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// `morningproof gate`: exit 0 only when the morning routine is done, for shells, launchers and blockers.
+struct GateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gate",
+        abstract: "Exit 0 when the morning routine is done (the gate is open), 1 while it is not.",
+        discussion: """
+            The gate is open when every habit marked --required is settled today (done, skipped, or not \
+            due by its schedule: a not-due habit asks nothing today) and, if a check-in is set up, today's \
+            answer is yes. A gate unlock opens it for the rest of the day. Closed, it prints what is still \
+            missing, the verse, the quote of the moment and the suggestions.
+
+            Examples:
+              morningproof gate && echo open
+              morningproof gate --quiet || echo "not yet"
+              alias firefox='morningproof gate --exec firefox'
+              morningproof gate unlock --reason "on call this morning"
+            """,
+        subcommands: [Check.self, Unlock.self],
+        defaultSubcommand: Check.self
+    )
+
+    struct Check: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "check",
+            abstract: "Say whether the gate is open (exit 0) or closed (exit 1); --exec runs a command when open.",
+            discussion: """
+                --exec CMD [ARGS...] replaces morningproof with CMD when the gate is open (every argument \
+                after CMD is passed through untouched, even ones starting with -), so the exit code is CMD's \
+                own. Put --db, --now and --json before --exec. Closed, it prints the block screen and exits \
+                1; a CMD that cannot be found exits 127, one that cannot be run 126.
+                """)
+
+        @Flag(help: "Print nothing; only the exit code tells.")
+        var quiet = false
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(
+            name: .customLong("exec"), parsing: .remaining,
+            help: ArgumentHelp(
+                "Run this command (with its arguments) in place of morningproof when open.", valueName: "cmd"))
+        var exec: [String] = []
+
+        func validate() throws {
+            try validating {
+                if let first = exec.first, first.isEmpty { throw MorningProofError.usage("--exec needs a command") }
+            }
+        }
+
+        func run() async throws {
+            // Everything that touches the database happens in here, so it is closed before exec.
+            let open = try check()
+            guard open, let command = exec.first else {
+                if !open { throw ExitCode(MorningProofError.Kind.negative.rawValue) }
+                return
+            }
+            try Self.replaceProcess(with: command, arguments: exec)
+        }
+
+        private func check() throws -> Bool {
+            let session = try global.session()
+            let state = try GateState.load(session)
+            let open = state.decision.isOpen
+            if quiet { return open }
+            if !exec.isEmpty && open { return open }
+            if session.json {
+                try Console.json(state.json(day: session.today))
+            } else if open {
+                Console.out(state.openLine)
+            } else {
+                state.blockScreen.forEach(Console.out)
+            }
+            return open
+        }
+
+        /// execvp: the command takes over this process, its arguments and exit code untouched.
+        static func replaceProcess(with command: String, arguments: [String]) throws -> Never {
+            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+            argv.append(nil)
+            execvp(command, &argv)
+            let code = errno
+            let reason = String(cString: strerror(code))
+            Console.error("morningproof: cannot run \(command): \(reason)")
+            throw ExitCode(code == ENOENT ? 127 : 126)
+        }
+    }
+
+    struct Unlock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Open the gate for the rest of today, with a reason (limited per rolling week).",
+            discussion: """
+                At most config gate.unlocks-per-week unlocks (default 1, 0 to 7) in any 7 days: today and \
+                the 6 days before it. Each unlock is recorded with its reason and shown in report.
+                """)
+
+        @Option(help: "Why the gate has to open today.")
+        var reason: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            try validating {
+                if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    throw MorningProofError.usage("--reason needs a few words: why does the gate have to open today?")
+                }
+            }
+        }
+
+        func run() async throws {
+            let session = try global.session()
+            let state = try GateState.load(session)
+            if state.decision.routineDone {
+                if session.json {
+                    return try Console.json(["result": "already open", "day": session.today.description])
+                }
+                return Console.out("The gate is already open today; no unlock was used.")
+            }
+            let limit = try session.database.gateUnlocksPerWeek()
+            let outcome = try session.database.unlockGate(
+                day: session.today, at: session.now, reason: reason.trimmingCharacters(in: .whitespacesAndNewlines),
+                limit: limit)
+            struct UnlockJSON: Encodable {
+                var result: String
+                var day: String
+                var reason: String?
+                var remaining: Int?
+                var nextDay: String?
+            }
+            let day = session.today.description
+            switch outcome {
+            case .unlocked(let remaining):
+                if session.json {
+                    return try Console.json(
+                        UnlockJSON(result: "unlocked", day: day, reason: reason, remaining: remaining))
+                }
+                Console.out("The gate is open for the rest of today (\(day)). Reason kept: \(reason)")
+                Console.out("Unlocks left in this 7-day window: \(remaining).")
+            case .alreadyUnlocked(let unlock):
+                if session.json {
+                    return try Console.json(UnlockJSON(result: "already unlocked", day: day, reason: unlock.reason))
+                }
+                Console.out("Today is already unlocked (\(unlock.reason)); nothing more was used.")
+            case .limitReached(let used, let next):
+                if session.json {
+                    try Console.json(
+                        UnlockJSON(result: "limit reached", day: day, remaining: 0, nextDay: next?.description))
+                } else {
+                    let list = used.map { "\($0.day): \($0.reason)" }.joined(separator: "; ")
+                    Console.out(
+                        limit == 0
+                            ? "Unlocks are turned off (gate.unlocks-per-week is 0)."
+                            : "No unlock left: \(used.count) used in the last 7 days (\(list)).")
+                    if let next {
+                        Console.out("The next one is possible on \(next). Until then, the routine opens the gate.")
+                    }
+                }
+                throw ExitCode(MorningProofError.Kind.negative.rawValue)
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// `morningproof quote`: the quote of the moment, the same in every process.
+struct QuoteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quote",
+        abstract: "The quote of the moment (it changes every 5 minutes), or a day's history of quotes.",
+        discussion: """
+            The local day (config timezone, wall-clock time) is cut into 5-minute windows: window = \
+            minutes since local midnight / 5. With N active quotes in file order, the quote of a window is \
+            index = (window + dayOfYear × step) mod N, where step is 37 when 37 and N share no divisor, \
+            else the next integer above 37 that shares none with N. During the first 30 seconds of a \
+            window the previous window's quote still shows (at 00:00:00-00:00:29, the 23:55 window of \
+            the day before). Example: 292 quotes, 11:00 on 1 January is window 132, index \
+            (132 + 1 × 37) mod 292 = 169; on 2 January, 206.
+
+            The quotes come from config quotes.file (a JSON array of {id, text, author, bookTitle, \
+            bookId, tags, isActive, dateAdded} with an optional url), else the built-in set.
+
+            Examples:
+              morningproof quote
+              morningproof quote --at 2026-01-01T11:00:00Z --json
+              morningproof quote history --date yesterday
+            """,
+        subcommands: [Show.self, History.self],
+        defaultSubcommand: Show.self
+    )
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "The quote of a moment (default: now).",
+            discussion:
+                "--json fields: window, index, id, text, author, bookTitle, date, startsAt, inGrace, count, step.")
+
+        @Option(help: ArgumentHelp("The moment: ISO 8601 with an offset or Z (default: now).", valueName: "instant"))
+        var at: String?
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            try validating {
+                if let at, ISOInstant.parse(at) == nil {
+                    throw MorningProofError.usage(
+                        "--at needs an ISO 8601 instant with an offset or Z, such as 2026-01-01T11:00:00Z, not \"\(at)\""
+                    )
+                }
+            }
+        }
+
+        struct ShowJSON: Encodable {
+            var quote: QuoteJSON
+            var inGrace: Bool
+            var count: Int
+            var step: Int
+
+            func encode(to encoder: Encoder) throws {
+                try quote.encode(to: encoder)
+                enum Keys: String, CodingKey { case inGrace, count, step }
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(inGrace, forKey: .inGrace)
+                try container.encode(count, forKey: .count)
+                try container.encode(step, forKey: .step)
+            }
+        }
+
+        func run() async throws {
+            let session = try global.session()
+            let book = try QuoteSource.load(session.database)
+            let instant = at.flatMap(ISOInstant.parse) ?? session.now
+            let moment = book.schedule.moment(at: instant, clock: session.clock)
+            let quote = QuoteJSON(moment.shown, book: book)
+            if session.json {
+                return try Console.json(
+                    ShowJSON(
+                        quote: quote, inGrace: moment.inGrace, count: book.schedule.count, step: book.schedule.step))
+            }
+            quote.lines.forEach(Console.out)
+            Console.out(
+                "  (\(quote.date) window \(quote.window), \(quote.startsAt); quote \(quote.index + 1) of \(book.schedule.count)"
+                    + (moment.inGrace ? "; still showing during the first 30 seconds of the next window" : "") + ")")
+        }
+    }
+
+    struct History: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Every window of a day so far, with its quote.",
+            discussion: """
+                Today lists the windows from 00:00 to the current one; an earlier day lists all of them \
+                (windows a DST jump skips are left out). Each window shows its own quote, without the \
+                30-second grace. --date takes YYYY-MM-DD, today, yesterday or -N, as local calendar dates.
+                """)
+
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("The day (default today).", valueName: "day"))
+        var date: String?
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let session = try global.session()
+            let book = try QuoteSource.load(session.database)
+            let today = session.clock.wallClock(at: session.now).date
+            let day = try Self.calendarDay(date, today: today)
+            guard day <= today else { throw MorningProofError.usage("\(day) is in the future (today is \(today))") }
+            let slots = book.schedule.history(of: day, until: session.now, clock: session.clock)
+            let quotes = slots.map { QuoteJSON($0, book: book) }
+            if session.json {
+                struct HistoryJSON: Encodable {
+                    var date: String
+                    var count: Int
+                    var step: Int
+                    var windows: [QuoteJSON]
+                }
+                return try Console.json(
+                    HistoryJSON(
+                        date: day.description, count: book.schedule.count, step: book.schedule.step, windows: quotes))
+            }
+            Console.out(
+                "\(day): \(quotes.count) windows, \(book.schedule.count) active quotes, step \(book.schedule.step)")
+            for quote in quotes {
+                Console.out(
+                    "\(quote.startsAt)  #\(quote.index + 1)  “\(quote.text)” — \(quote.author), \(quote.bookTitle)")
+            }
+        }
+
+        /// A calendar date relative to today's wall-clock date (not shifted by day-start).
+        static func calendarDay(_ text: String?, today: LocalDay) throws -> LocalDay {
+            guard let text else { return today }
+            switch text.lowercased() {
+            case "today": return today
+            case "yesterday": return today.adding(days: -1)
+            default:
+                if text.hasPrefix("-"), let back = Int(text.dropFirst()), back >= 0 { return today.adding(days: -back) }
+                if let day = LocalDay(text) { return day }
+                throw MorningProofError.usage("bad date \"\(text)\": use YYYY-MM-DD, today, yesterday or -N")
+            }
+        }
+    }
+}

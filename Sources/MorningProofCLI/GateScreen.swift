@@ -1,0 +1,95 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// The gate as of a session: the decision, and what the block screen shows.
+struct GateState {
+    let decision: GateDecision
+    let checkin: CheckinContext?
+    let quote: QuoteJSON
+
+    static func load(_ session: Session) throws -> GateState {
+        let habits = try session.database.habits()
+        let required = try HabitProgress.loadAll(habits.filter { $0.required && $0.kind != .checkin }, session: session)
+        let checkin = try CheckinContext.load(session)
+        let unlock = try session.database.gateUnlock(on: session.today)
+        let book = QuoteSource.loadForGate(session.database)
+        let moment = book.schedule.moment(at: session.now, clock: session.clock)
+        return GateState(
+            decision: GateDecision(
+                required: required.map { ($0.habit.name, $0.state) }, checkin: checkin?.state ?? .none,
+                unlockReason: unlock?.reason),
+            checkin: checkin, quote: QuoteJSON(moment.shown, book: book))
+    }
+
+    /// `gate --json`.
+    struct JSON: Encodable {
+        struct Pending: Encodable {
+            var name: String
+            var state: String
+        }
+        var day: String
+        var open: Bool
+        var routineDone: Bool
+        var unlocked: Bool
+        var unlockReason: String?
+        var pending: [Pending]
+        var checkin: String
+        var question: String?
+        var verse: String?
+        var suggestions: [String]
+        var quote: QuoteJSON
+    }
+
+    func json(day: LocalDay) -> JSON {
+        JSON(
+            day: day.description, open: decision.isOpen, routineDone: decision.routineDone,
+            unlocked: decision.unlockReason != nil, unlockReason: decision.unlockReason,
+            pending: decision.pendingHabits.map { .init(name: $0.name, state: $0.state.rawValue) },
+            checkin: decision.checkin.rawValue, question: checkin?.texts.question,
+            verse: checkin.map(\.texts.verse).flatMap { $0.isEmpty ? nil : $0 },
+            suggestions: checkin?.texts.suggestions ?? [], quote: quote)
+    }
+
+    /// One line for an open gate.
+    var openLine: String {
+        if let reason = decision.unlockReason, !decision.routineDone {
+            return "The gate is open: unlocked for today (\(reason))."
+        }
+        return "The gate is open. Well done: this morning's routine is complete."
+    }
+
+    /// The block screen: what is still missing, the verse, the quote of the moment and the suggestions,
+    /// in calm words.
+    var blockScreen: [String] {
+        var lines = ["The gate is closed for now: a little is left of this morning's routine.", ""]
+        lines.append("Still to do today:")
+        switch decision.checkin {
+        case .unanswered:
+            lines.append("  ○ the check-in: \(checkin?.texts.question ?? "")")
+            lines.append("      answer with: morningproof checkin")
+        case .no:
+            lines.append("  ○ the check-in: \(checkin?.texts.question ?? "") (answered no so far)")
+            lines.append("      when you have done it: morningproof checkin yes")
+        case .yes, .none: break
+        }
+        for pending in decision.pendingHabits {
+            lines.append("  ○ \(pending.name)")
+            lines.append("      when it is done: morningproof done \"\(pending.name)\"")
+        }
+        if let verse = checkin?.texts.verse, !verse.isEmpty {
+            lines += ["", verse]
+        }
+        lines += [""] + quote.lines
+        if let suggestions = checkin?.texts.suggestions, !suggestions.isEmpty,
+            decision.checkin == .unanswered || decision.checkin == .no
+        {
+            lines += ["", "Some ways to begin:"] + suggestions.map { "  • \($0)" }
+        }
+        lines += [
+            "", "The gate opens by itself once these are done.",
+            "If today truly cannot wait: morningproof gate unlock --reason \"...\"",
+        ]
+        return lines
+    }
+}

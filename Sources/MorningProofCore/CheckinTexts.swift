@@ -1,0 +1,51 @@
+import Foundation
+
+/// The words of the morning check-in: the question, a verse or saying, and suggestions.
+public struct CheckinTexts: Sendable, Equatable {
+    public var question: String
+    /// Shown on the gate's block screen; empty for none.
+    public var verse: String
+    public var suggestions: [String]
+
+    public init(question: String, verse: String, suggestions: [String]) {
+        self.question = question
+        self.verse = verse
+        self.suggestions = suggestions
+    }
+
+    /// A ready-made set of texts for `checkin setup --preset`.
+    public enum Preset: String, CaseIterable, Sendable {
+        case faith, general
+    }
+
+    public static func preset(_ preset: Preset) -> CheckinTexts {
+        switch preset {
+        case .faith:
+            CheckinTexts(
+                question: "Have you spent time with God today?",
+                verse:
+                    "\"But seek ye first the kingdom of God, and his righteousness; and all these things shall be added unto you.\" (Matthew 6:33, King James Version)",
+                suggestions: [
+                    "Read a chapter from the Bible", "Pray for 10 minutes", "Listen to worship music",
+                    "Journal what God is speaking",
+                ])
+        case .general:
+            CheckinTexts(
+                question: "Have you done what matters most this morning?",
+                verse: "\"Well done is better than well said.\" (Benjamin Franklin, Poor Richard's Almanack, 1737)",
+                suggestions: [
+                    "Sit quietly for 10 minutes", "Write down today's one most important task",
+                    "Take a short walk outside", "Read a few pages of a good book",
+                ])
+        }
+    }
+
+    /// Suggestions are stored as one setting, separated by `;` (a literal `;` cannot be part of one).
+    public static func parseSuggestions(_ text: String) -> [String] {
+        text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
+    public static func joinSuggestions(_ suggestions: [String]) -> String {
+        suggestions.joined(separator: "; ")
+    }
+}

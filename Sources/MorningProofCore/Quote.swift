@@ -1,0 +1,206 @@
+import Foundation
+
+/// One quote of a quotes file.
+public struct Quote: Codable, Hashable, Sendable {
+    /// A stable identifier, unique in its file (such as `"kjv-proverbs-3-5"`).
+    public var id: String
+    public var text: String
+    public var author: String
+    /// Where it comes from: a book, a chapter and verse, a letter.
+    public var bookTitle: String
+    /// An identifier of the source, shared by quotes from the same book (such as `"kjv-proverbs"`).
+    public var bookId: String
+    public var tags: [String]
+    /// Inactive quotes stay in the file but never show.
+    public var isActive: Bool
+    /// The day it was added, `YYYY-MM-DD`.
+    public var dateAdded: String
+    /// A page with the source text, if any.
+    public var url: String?
+
+    public init(
+        id: String, text: String, author: String, bookTitle: String, bookId: String, tags: [String] = [],
+        isActive: Bool = true, dateAdded: String, url: String? = nil
+    ) {
+        self.id = id
+        self.text = text
+        self.author = author
+        self.bookTitle = bookTitle
+        self.bookId = bookId
+        self.tags = tags
+        self.isActive = isActive
+        self.dateAdded = dateAdded
+        self.url = url
+    }
+}
+
+/// A parsed quotes file: every quote in file order, and the active ones the schedule picks from.
+public struct QuoteBook: Sendable {
+    public let quotes: [Quote]
+    /// Active quotes, in file order.
+    public let active: [Quote]
+    public let schedule: QuoteSchedule
+
+    /// The default set compiled into the program (the same text as `Quotes/default-quotes.json`).
+    public static func builtIn() -> QuoteBook {
+        // The built-in file is checked by a test; failing here would be a build mistake.
+        try! parse(Data(DefaultQuotes.json.utf8), name: "built-in quotes")
+    }
+
+    /// Parses and checks a quotes file: a JSON array of quotes. A bad file is refused with the line
+    /// and the reason, as a data error.
+    public static func parse(_ data: Data, name: String) throws -> QuoteBook {
+        func refuse(_ line: Int?, _ reason: String) -> MorningProofError {
+            .dataError("\(name)\(line.map { ", line \($0)" } ?? ""): \(reason)")
+        }
+        let elementLines = JSONLines.topLevelElementLines(in: data)
+        let quotes: [Quote]
+        do {
+            quotes = try JSONDecoder().decode([Quote].self, from: data)
+        } catch let error as DecodingError {
+            let (line, reason) = JSONLines.explain(error, elementLines: elementLines, data: data)
+            throw refuse(line, reason)
+        }
+        var seen: [String: Int] = [:]
+        for (index, quote) in quotes.enumerated() {
+            let line = index < elementLines.count ? elementLines[index] : nil
+            if quote.id.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw refuse(line, "quote \(index + 1) has an empty id")
+            }
+            if let first = seen[quote.id] {
+                throw refuse(line, "id \"\(quote.id)\" is used twice (first by quote \(first + 1))")
+            }
+            seen[quote.id] = index
+            for (field, value) in [("text", quote.text), ("author", quote.author), ("bookTitle", quote.bookTitle)]
+            where value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw refuse(line, "quote \"\(quote.id)\" has an empty \(field)")
+            }
+            if LocalDay(quote.dateAdded) == nil {
+                throw refuse(line, "quote \"\(quote.id)\": dateAdded \"\(quote.dateAdded)\" is not a YYYY-MM-DD day")
+            }
+        }
+        let active = quotes.filter(\.isActive)
+        guard let schedule = QuoteSchedule(activeCount: active.count) else {
+            throw refuse(nil, quotes.isEmpty ? "the file holds no quotes" : "no quote is active (isActive: true)")
+        }
+        return QuoteBook(quotes: quotes, active: active, schedule: schedule)
+    }
+}
+
+/// Line numbers inside a JSON text, for error messages a person can act on.
+enum JSONLines {
+    /// The 1-based line on which each element of the top-level array starts.
+    static func topLevelElementLines(in data: Data) -> [Int] {
+        var lines: [Int] = []
+        var line = 1, depth = 0
+        var inString = false, escaped = false, expectingElement = false
+        for byte in data {
+            if byte == UInt8(ascii: "\n") { line += 1 }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
+            case UInt8(ascii: ","):
+                if depth == 1 { expectingElement = true }
+                continue
+            default: break
+            }
+            if depth == 1 && expectingElement && byte != UInt8(ascii: "]") {
+                lines.append(line)
+                expectingElement = false
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth == 1 { expectingElement = true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return lines
+    }
+
+    /// The line and a reason for a decoding error.
+    static func explain(_ error: DecodingError, elementLines: [Int], data: Data) -> (Int?, String) {
+        func where_(_ path: [CodingKey]) -> (Int?, String) {
+            guard let index = path.first?.intValue else { return (nil, "") }
+            let line = index < elementLines.count ? elementLines[index] : nil
+            let field = path.dropFirst().map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return (line, "quote \(index + 1)" + (field.isEmpty ? "" : " field \(field.dropFirst())"))
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let (line, place) = where_(context.codingPath)
+            return (line, "\(place) lacks the field \"\(key.stringValue)\"")
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            if context.codingPath.isEmpty { return (1, "a quotes file is a JSON array of quotes") }
+            let (line, place) = where_(context.codingPath)
+            return (line, "\(place) should be \(describe(type))")
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                return syntaxError(context, data: data)
+            }
+            let (line, place) = where_(context.codingPath)
+            return (line, "\(place): \(context.debugDescription)")
+        @unknown default:
+            return (nil, "\(error)")
+        }
+    }
+
+    /// Not JSON at all: the parser's own position when it gives one.
+    static func syntaxError(_ context: DecodingError.Context, data: Data) -> (Int?, String) {
+        var texts = [context.debugDescription]
+        // JSONDecoder on Linux gives no position; JSONSerialization says "around character N".
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            texts.insert((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)", at: 0)
+        }
+        if let underlying = context.underlyingError {
+            texts.append("\(underlying)")
+            texts.append((underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "")
+        }
+        for text in texts {
+            if let range = text.range(of: #"line (\d+)"#, options: .regularExpression),
+                let line = Int(text[range].dropFirst(5))
+            {
+                return (line, "not valid JSON: \(text)")
+            }
+            if let range = text.range(of: #"character (\d+)"#, options: .regularExpression),
+                let offset = Int(text[range].dropFirst(10))
+            {
+                // The offset counts bytes; the line is what a person can find.
+                let line = data.prefix(offset).reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+                var reason = text.replacingOccurrences(
+                    of: #" *(around|at) character \d+\.?"#, with: "", options: .regularExpression)
+                reason = reason.prefix(1).lowercased() + reason.dropFirst()
+                return (line, "not valid JSON: \(reason)")
+            }
+        }
+        if data.allSatisfy({ [0x20, 0x0A, 0x09, 0x0D].contains($0) }) { return (1, "the file is empty") }
+        if texts.contains(where: { $0.lowercased().contains("end of file") }) {
+            let end = data.lastIndex { ![0x20, 0x0A, 0x09, 0x0D].contains($0) } ?? data.startIndex
+            let lines = data[..<end].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            return (lines, "not valid JSON: the file ends before the array is closed")
+        }
+        return (nil, "not valid JSON: \(texts.first { !$0.isEmpty } ?? "unreadable")")
+    }
+
+    static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is [String].Type: "an array of strings"
+        default: "\(type)"
+        }
+    }
+}

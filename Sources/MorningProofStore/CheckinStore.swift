@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+import MorningProofCore
+
+/// A day's answer to the check-in question.
+public struct CheckinAnswer: Hashable, Sendable {
+    public var habitID: Int64
+    public var day: LocalDay
+    public var yes: Bool
+    public var answeredAt: Date
+
+    public init(habitID: Int64, day: LocalDay, yes: Bool, answeredAt: Date) {
+        self.habitID = habitID
+        self.day = day
+        self.yes = yes
+        self.answeredAt = answeredAt
+    }
+}
+
+/// What answering the check-in did.
+public enum CheckinOutcome: Equatable, Sendable {
+    /// The first answer of the day was stored.
+    case answered
+    /// A no was changed to yes (the person came back after doing it).
+    case changedToYes
+    /// The day already had this answer: nothing changed.
+    case unchanged
+    /// The day already had a yes, which stands for the day: a no was not stored.
+    case yesStands
+}
+
+/// What clearing a day removed.
+public struct ClearedDay: Equatable, Sendable {
+    public var entry: Entry?
+    public var answer: CheckinAnswer?
+}
+
+extension AppDatabase {
+    /// The answer of a check-in habit on a day. A done entry without an answer (from `done`) counts as yes.
+    public func checkinAnswer(habitID: Int64, day: LocalDay) throws -> CheckinAnswer? {
+        try read { db in try Self.checkinAnswer(db, habitID: habitID, day: day) }
+    }
+
+    /// The most recent answer of a check-in habit, on any day.
+    public func lastCheckinAnswer(habitID: Int64) throws -> CheckinAnswer? {
+        try read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql:
+                    "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? ORDER BY answeredAt DESC LIMIT 1",
+                arguments: [habitID])
+            let answer = row.flatMap { Self.answer(from: $0, habitID: habitID) }
+            let entry = try Row.fetchOne(
+                db,
+                sql:
+                    "SELECT day, recordedAt FROM entry WHERE habitId = ? AND status = 'done' ORDER BY recordedAt DESC LIMIT 1",
+                arguments: [habitID]
+            ).flatMap { row -> CheckinAnswer? in
+                guard let day = LocalDay(row["day"] as String) else { return nil }
+                return CheckinAnswer(habitID: habitID, day: day, yes: true, answeredAt: row["recordedAt"])
+            }
+            return [answer, entry].compactMap { $0 }.max { $0.answeredAt < $1.answeredAt }
+        }
+    }
+
+    /// Answers the check-in for a day: the answer and, for a yes, a done entry (source `checkin`),
+    /// in one transaction. A yes stands for the day; a no can later become a yes.
+    @discardableResult
+    public func answerCheckin(habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String) throws
+        -> CheckinOutcome
+    {
+        try write { db in
+            let existing = try Self.checkinAnswer(db, habitID: habitID, day: day)
+            switch (existing?.yes, yes) {
+            case (true?, false): return .yesStands
+            case (true?, true), (false?, false): return .unchanged
+            case (false?, true):
+                try db.execute(
+                    sql:
+                        "UPDATE checkinAnswer SET answer = 'yes', answeredAt = ?, zone = ? WHERE habitId = ? AND day = ?",
+                    arguments: [instant, zone, habitID, day.description])
+            case (nil, _):
+                try db.execute(
+                    sql: "INSERT INTO checkinAnswer (habitId, day, answer, answeredAt, zone) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [habitID, day.description, yes ? "yes" : "no", instant, zone])
+            }
+            if yes {
+                _ = try Self.record(
+                    Entry(habitID: habitID, day: day, status: .done, source: .checkin, recordedAt: instant, zone: zone),
+                    in: db)
+            }
+            return existing == nil ? .answered : .changedToYes
+        }
+    }
+
+    /// Removes a habit's entry and check-in answer of a day in one transaction (`undo`, `checkin reset`).
+    @discardableResult
+    public func clearDay(habitID: Int64, day: LocalDay) throws -> ClearedDay {
+        try write { db in
+            let entry = try Self.fetchEntries(db, sql: "WHERE habitId = ? AND day = ?", [habitID, day.description])
+                .first
+            let answer = try Row.fetchOne(
+                db, sql: "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? AND day = ?",
+                arguments: [habitID, day.description]
+            ).flatMap { Self.answer(from: $0, habitID: habitID) }
+            try db.execute(
+                sql: "DELETE FROM entry WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
+            try db.execute(
+                sql: "DELETE FROM checkinAnswer WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
+            return ClearedDay(entry: entry, answer: answer)
+        }
+    }
+
+    static func checkinAnswer(_ db: Database, habitID: Int64, day: LocalDay) throws -> CheckinAnswer? {
+        let stored = try Row.fetchOne(
+            db, sql: "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? AND day = ?",
+            arguments: [habitID, day.description]
+        ).flatMap { answer(from: $0, habitID: habitID) }
+        if stored?.yes == true { return stored }
+        // A done entry recorded some other way (`done`, an import) answers yes.
+        if let entry = try fetchEntries(db, sql: "WHERE habitId = ? AND day = ?", [habitID, day.description]).first,
+            entry.status == .done
+        {
+            return CheckinAnswer(habitID: habitID, day: day, yes: true, answeredAt: entry.recordedAt)
+        }
+        return stored
+    }
+
+    private static func answer(from row: Row, habitID: Int64) -> CheckinAnswer? {
+        guard let day = LocalDay(row["day"] as String) else { return nil }
+        return CheckinAnswer(
+            habitID: habitID, day: day, yes: (row["answer"] as String) == "yes", answeredAt: row["answeredAt"])
+    }
+}
