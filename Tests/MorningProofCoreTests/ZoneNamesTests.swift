@@ -38,7 +38,7 @@ import Testing
             L Asia/Kolkata Asia/Calcutta
             """
         #expect(ZoneNames.ianaNames(tzdata: text) == ["Asia/Kolkata", "EST5EDT", "UTC", "Asia/Calcutta"])
-        #expect(ZoneNames.ianaNames(tzdata: nil) == [])
+        #expect(ZoneNames.ianaNames(tzdata: String?.none) == [])
     }
 
     @Test func aClockKeepsTheNameItWasGiven() {
