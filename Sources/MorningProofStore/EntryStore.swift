@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import MorningProofCore
 
 /// What recording an entry did.
@@ -21,34 +22,48 @@ extension AppDatabase {
     }
 
     /// The status of every recorded day, by habit id and day: what streaks are computed from.
-    /// Reads only those columns, so that five years of thirty habits load in milliseconds.
+    /// One sequential scan read through SQLite's C API, so that five years of thirty habits load
+    /// in milliseconds (GRDB's row decoding cost more than the scan).
     public func dayStatuses(habitID: Int64? = nil) throws -> [Int64: [LocalDay: EntryStatus]] {
         try read { db in
-            let filter = habitID == nil ? "" : "WHERE habitId = ?"
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT habitId, day, status = 'done' FROM entry \(filter)",
-                arguments: StatementArguments(habitID.map { [$0] } ?? []))
+            let statement = try db.makeStatement(
+                sql: "SELECT habitId, day, status = 'done' FROM entry \(habitID == nil ? "" : "WHERE habitId = ?")")
+            if let habitID { statement.arguments = [habitID] }
+            let sqlite = statement.sqliteStatement
             var result: [Int64: [LocalDay: EntryStatus]] = [:]
-            while let row = try rows.next() {
-                guard let day = Self.parseDay(row[1]) else { continue }
-                result[row[0], default: [:]][day] = (row[2] as Bool) ? .done : .skipped
+            while true {
+                let code = sqlite3_step(sqlite)
+                if code == SQLITE_DONE { break }
+                guard code == SQLITE_ROW else {
+                    throw DatabaseError(
+                        resultCode: ResultCode(rawValue: code),
+                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                }
+                guard let text = sqlite3_column_text(sqlite, 1), sqlite3_column_bytes(sqlite, 1) == 10,
+                    let day = Self.parseDay(UnsafeRawBufferPointer(start: text, count: 10))
+                else { continue }
+                result[sqlite3_column_int64(sqlite, 0), default: [:]][day] =
+                    sqlite3_column_int(sqlite, 2) == 1 ? .done : .skipped
             }
             return result
         }
     }
 
-    /// Parses the stored `YYYY-MM-DD` text byte by byte (the generic parser is too slow for bulk reads).
-    static func parseDay(_ text: String) -> LocalDay? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        var digits = [Int](repeating: 0, count: 10)
-        for i in [0, 1, 2, 3, 5, 6, 8, 9] {
-            guard bytes[i] >= 48 && bytes[i] <= 57 else { return nil }
-            digits[i] = Int(bytes[i]) - 48
+    /// Parses `YYYY-MM-DD` bytes without making a string.
+    static func parseDay(_ raw: UnsafeRawBufferPointer) -> LocalDay? {
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for i in from..<(from + count) {
+                let digit = Int(raw[i]) &- 48
+                guard digit >= 0 && digit <= 9 else { return nil }
+                value = value * 10 + digit
+            }
+            return value
         }
-        return LocalDay(
-            year: digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3], month: digits[5] * 10 + digits[6],
-            day: digits[8] * 10 + digits[9])
+        guard raw.count == 10, let year = number(0, 4), let month = number(5, 2), let day = number(8, 2) else {
+            return nil
+        }
+        return LocalDay(year: year, month: month, day: day)
     }
 
     /// The entry of a habit on a day, if any.
@@ -112,7 +127,7 @@ extension AppDatabase {
             db, sql: "SELECT habitId, day, status, value, source, note, recordedAt, zone FROM entry \(sql)",
             arguments: arguments
         ).compactMap { row in
-            guard let day = Self.parseDay(row["day"]), let status = EntryStatus(rawValue: row["status"]) else {
+            guard let day = LocalDay(row["day"] as String), let status = EntryStatus(rawValue: row["status"]) else {
                 return nil
             }
             return Entry(

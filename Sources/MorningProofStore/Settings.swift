@@ -47,11 +47,9 @@ extension AppDatabase {
     }
 
     static func clock(from stored: [String: String], systemZone: String) -> DayClock {
-        let zone =
-            stored[SettingKey.timeZone].flatMap { TimeZone(identifier: $0) }
-            ?? TimeZone(identifier: systemZone) ?? TimeZone(identifier: "UTC")!
         let dayStart = stored[SettingKey.dayStart].flatMap { parseClockTime($0) } ?? 0
-        return DayClock(timeZone: zone, dayStart: dayStart)
+        return [stored[SettingKey.timeZone], systemZone, "UTC"].lazy.compactMap { $0 }
+            .compactMap { DayClock(zoneIdentifier: $0, dayStart: dayStart) }.first!
     }
 
     /// The first day of a calendar week, 1 (Monday) to 7 (Sunday).

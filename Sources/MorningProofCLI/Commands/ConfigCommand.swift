@@ -81,7 +81,7 @@ struct ConfigCommand: AsyncParsableCommand {
             switch key {
             case SettingKey.timeZone:
                 try session.database.changeClock(
-                    to: DayClock(timeZone: TimeZone(identifier: value)!, dayStart: session.clock.dayStart),
+                    to: DayClock(zoneIdentifier: value, dayStart: session.clock.dayStart)!,
                     at: session.now)
             case SettingKey.dayStart:
                 try session.database.changeClock(
