@@ -47,6 +47,9 @@ extension AppDatabase {
                 t.column("toDayStart", .integer).notNull()
             }
         }
+        migrator.registerMigration("v2-metrics") { db in
+            try MetricSchema.create(db)
+        }
         return migrator
     }()
 }
