@@ -104,7 +104,7 @@ public struct AppleHealthReader {
     private func finish(_ feeder: ChunkFeeder, path: String) throws -> Export {
         var feeder = feeder
         feeder.finish()
-        let scanner = feeder.scanner
+        var scanner = feeder.scanner
         guard scanner.sawHealthData else {
             throw MorningProofError.dataError("\(path): not an Apple Health export (no <HealthData> element)")
         }
@@ -117,8 +117,9 @@ public struct AppleHealthReader {
                         "the export ends before </HealthData> (still being written?): read up to the last complete record"
                 ))
         }
+        let batch = scanner.totals.batch(complete: scanner.sawEnd)
         return Export(
-            batch: scanner.totals.batch(complete: scanner.sawEnd), samples: scanner.totals.samples ?? [],
+            batch: batch, samples: scanner.totals.samples ?? [],
             recordsRead: scanner.totals.recordsRead, warnings: warnings,
             warningCount: scanner.warningCount + (scanner.sawEnd ? 0 : 1), complete: scanner.sawEnd)
     }
