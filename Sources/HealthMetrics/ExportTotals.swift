@@ -52,7 +52,7 @@ struct ExportTotals {
         runCount += 1
     }
 
-    private mutating func flushRun() {
+    mutating func flushRun() {
         guard runCount > 0 else { return }
         sums[runKey, default: (0, 0)].value += runValue
         sums[runKey, default: (0, 0)].count += runCount
