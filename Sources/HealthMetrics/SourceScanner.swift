@@ -31,6 +31,9 @@ public struct SourceScanner {
     let database: AppDatabase
     let clock: DayClock
 
+    /// The format recorded for a file in a watched folder that is not a metrics file.
+    static let notMetrics = "notMetrics"
+
     public init(database: AppDatabase, clock: DayClock) {
         self.database = database
         self.clock = clock
@@ -74,8 +77,19 @@ public struct SourceScanner {
                 return
             }
             guard let format = try MetricFileFormat.detect(path: path) else {
-                // In a folder, other files are simply not ours; a watched file must be one.
-                if !inFolder { report.warnings.append("\(path): not a metrics file; skipped") }
+                // In a folder, other files are simply not ours (remembered, so not sniffed again
+                // until they change); a file watched by name must be one.
+                if inFolder {
+                    try StoreFailure.wrap {
+                        try database.saveWatchedFile(
+                            WatchedFileState(
+                                path: path, size: identity.size, mtime: identity.mtime, inode: identity.inode,
+                                headFingerprint: "", resumeOffset: 0, resumeLine: 0, complete: true,
+                                format: Self.notMetrics, readAt: Date()))
+                    }
+                } else {
+                    report.warnings.append("\(path): not a metrics file; skipped")
+                }
                 return
             }
             let file = try importer.read(

@@ -129,5 +129,8 @@ struct SourceScannerTests {
         #expect(!report.warnings.contains { $0.contains("notes.txt") })
         #expect(try steps("2026-03-07") == 6500)
         #expect(try steps("2026-03-08") == 700)  // the band's 700 beats the phone's 300
+        let again = try scanner.scanChangedSources()
+        #expect(again.filesRead == 0)
+        #expect(again.filesUnchanged == 3)  // the two metrics files and notes.txt, none read again
     }
 }
