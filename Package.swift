@@ -8,10 +8,12 @@ let package = Package(
         .executable(name: "morningproof", targets: ["morningproof"]),
         .library(name: "MorningProofCore", targets: ["MorningProofCore"]),
         .library(name: "MorningProofStore", targets: ["MorningProofStore"]),
+        .library(name: "HealthMetrics", targets: ["HealthMetrics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
@@ -21,17 +23,26 @@ let package = Package(
             name: "MorningProofStore",
             dependencies: ["MorningProofCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Metric files (Apple Health export, Health Auto Export, CSV, JSON Lines) -> samples -> daily totals.
+        .target(
+            name: "HealthMetrics",
+            dependencies: [
+                "MorningProofCore", "MorningProofStore",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         // Commands and output formatting: the one place that imports ArgumentParser.
         .target(
             name: "MorningProofCLI",
             dependencies: [
-                "MorningProofCore", "MorningProofStore",
+                "MorningProofCore", "MorningProofStore", "HealthMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "morningproof", dependencies: ["MorningProofCLI"]),
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
         .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore"]),
+        .testTarget(name: "HealthMetricsTests", dependencies: ["HealthMetrics"]),
         .testTarget(
             name: "MorningProofCLITests",
             dependencies: ["MorningProofCLI", "morningproof"]

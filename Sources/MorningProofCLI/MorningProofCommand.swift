@@ -18,6 +18,7 @@ public struct MorningProofCommand: AsyncParsableCommand {
             HabitCommand.self, DoneCommand.self, SkipCommand.self, UndoCommand.self,
             StatusCommand.self, ReportCommand.self, ConfigCommand.self,
             CheckinCommand.self, GateCommand.self, QuoteCommand.self,
+            SourceCommand.self, MetricsCommand.self,
         ]
     )
 

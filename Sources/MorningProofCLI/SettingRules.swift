@@ -12,7 +12,7 @@ struct SettingRule: Sendable {
 
 extension ConfigCommand {
     /// Settings of other features (notifications, check-in, quotes), each checking its own value.
-    static let extraKeys: [SettingRule] = checkinKeys
+    static let extraKeys: [SettingRule] = checkinKeys + [metricSourcePriority]
 
     /// The check-in, the gate and the quotes (see CheckinCommand, GateCommand, QuoteCommand).
     static let checkinKeys: [SettingRule] = [
@@ -45,4 +45,16 @@ extension ConfigCommand {
             try QuoteSource.checkSetting($0)
         },
     ]
+
+    /// `metrics.source-priority "Watch,iPhone"`: the first listed source with data gives a day's totals.
+    static let metricSourcePriority = SettingRule(
+        key: SettingKey.metricSourcePriority,
+        help: "Comma-separated parts of source names, e.g. \"Watch,iPhone\": the first with data on a day wins."
+    ) { value in
+        let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !names.isEmpty else {
+            throw MorningProofError.usage("metrics.source-priority needs source names, such as \"Watch,iPhone\"")
+        }
+        return names.joined(separator: ",")
+    }
 }

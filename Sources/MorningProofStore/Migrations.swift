@@ -47,6 +47,9 @@ extension AppDatabase {
                 t.column("toDayStart", .integer).notNull()
             }
         }
+        migrator.registerMigration("v2-metrics") { db in
+            try MetricSchema.create(db)
+        }
         migrator.registerMigration("v4-checkin-gate") { db in
             // A check-in answer per habit and day; a yes also has a done entry, a no has none.
             try db.create(table: "checkinAnswer") { t in
