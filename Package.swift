@@ -12,6 +12,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
@@ -21,17 +23,29 @@ let package = Package(
             name: "MorningProofStore",
             dependencies: ["MorningProofCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The check pass, once-a-day notifications, hooks and the watch loop as a service.
+        .target(
+            name: "Observer",
+            dependencies: [
+                "MorningProofCore", "MorningProofStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // Commands and output formatting: the one place that imports ArgumentParser.
         .target(
             name: "MorningProofCLI",
             dependencies: [
-                "MorningProofCore", "MorningProofStore",
+                "MorningProofCore", "MorningProofStore", "Observer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "morningproof", dependencies: ["MorningProofCLI"]),
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
         .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore"]),
+        .testTarget(name: "ObserverTests", dependencies: ["Observer", "MorningProofStore", "MorningProofCore"]),
         .testTarget(
             name: "MorningProofCLITests",
             dependencies: ["MorningProofCLI", "morningproof"]

@@ -47,6 +47,24 @@ extension AppDatabase {
                 t.column("toDayStart", .integer).notNull()
             }
         }
+        migrator.registerMigration("v3-notifications") { db in
+            // The once-a-day claim of each notification: UNIQUE(key, day) decides who delivers.
+            try db.create(table: "notification") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("key", .text).notNull()
+                t.column("day", .text).notNull()
+                t.column("event", .text).notNull()
+                t.column("state", .text).notNull().check(sql: "state IN ('claimed', 'delivered', 'failed')")
+                t.column("attempts", .integer).notNull().defaults(to: 0)
+                t.column("lastError", .text)
+                t.column("claimToken", .text)
+                t.column("claimedAt", .datetime)
+                t.column("deliveredAt", .datetime)
+                t.column("createdAt", .datetime).notNull()
+                t.uniqueKey(["key", "day"])
+            }
+            try db.create(index: "notification_on_day", on: "notification", columns: ["day"])
+        }
         return migrator
     }()
 }
