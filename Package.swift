@@ -8,10 +8,12 @@ let package = Package(
         .executable(name: "morningproof", targets: ["morningproof"]),
         .library(name: "MorningProofCore", targets: ["MorningProofCore"]),
         .library(name: "MorningProofStore", targets: ["MorningProofStore"]),
+        .library(name: "HealthMetrics", targets: ["HealthMetrics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
@@ -23,11 +25,19 @@ let package = Package(
             name: "MorningProofStore",
             dependencies: ["MorningProofCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Metric files (Apple Health export, Health Auto Export, CSV, JSON Lines) -> samples -> daily totals.
+        .target(
+            name: "HealthMetrics",
+            dependencies: [
+                "MorningProofCore", "MorningProofStore",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         // The check pass, once-a-day notifications, hooks and the watch loop as a service.
         .target(
             name: "Observer",
             dependencies: [
-                "MorningProofCore", "MorningProofStore",
+                "MorningProofCore", "MorningProofStore", "HealthMetrics",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -36,7 +46,7 @@ let package = Package(
         .target(
             name: "MorningProofCLI",
             dependencies: [
-                "MorningProofCore", "MorningProofStore", "Observer",
+                "MorningProofCore", "MorningProofStore", "HealthMetrics", "Observer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -45,6 +55,7 @@ let package = Package(
         .executableTarget(name: "morningproof", dependencies: ["MorningProofCLI"]),
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
         .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore"]),
+        .testTarget(name: "HealthMetricsTests", dependencies: ["HealthMetrics"]),
         .testTarget(name: "ObserverTests", dependencies: ["Observer", "MorningProofStore", "MorningProofCore"]),
         .testTarget(
             name: "MorningProofCLITests",

@@ -17,6 +17,7 @@ public struct MorningProofCommand: AsyncParsableCommand {
         subcommands: [
             HabitCommand.self, DoneCommand.self, SkipCommand.self, UndoCommand.self,
             StatusCommand.self, ReportCommand.self, ConfigCommand.self,
+            SourceCommand.self, MetricsCommand.self,
             CheckCommand.self, WatchCommand.self, NotificationsCommand.self,
         ]
     )

@@ -29,8 +29,11 @@ public enum GoalMetric: String, CaseIterable, Sendable {
     public static var knownNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// The metric named `text`, in any case (`activeenergy` is `activeEnergy`).
+    /// `exerciseMinutes` and `mindfulMinutes` (the names `metrics show` uses) are understood too.
     public init?(named text: String) {
-        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+        let lower = text.lowercased()
+        let aliases: [String: GoalMetric] = ["exerciseminutes": .exercise, "mindfulminutes": .mindful]
+        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == lower }) ?? aliases[lower] else {
             return nil
         }
         self = match

@@ -47,6 +47,9 @@ extension AppDatabase {
                 t.column("toDayStart", .integer).notNull()
             }
         }
+        migrator.registerMigration("v2-metrics") { db in
+            try MetricSchema.create(db)
+        }
         migrator.registerMigration("v3-notifications") { db in
             // The once-a-day claim of each notification: UNIQUE(key, day) decides who delivers.
             try db.create(table: "notification") { t in

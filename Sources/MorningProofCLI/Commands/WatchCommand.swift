@@ -42,7 +42,9 @@ struct WatchCommand: AsyncParsableCommand {
         let session = try global.session()
         let seconds = IntervalText.seconds(interval)!
         var logger = Logger(label: "morningproof.watch") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = ProcessInfo.processInfo.environment["MORNINGPROOF_LOG"].flatMap(Logger.Level.init) ?? .info
+        logger.logLevel =
+            ProcessInfo.processInfo.environment["MORNINGPROOF_LOG"].flatMap { Logger.Level(rawValue: $0.lowercased()) }
+            ?? .info
         // With --now the loop replays from that moment, its clock running on from there.
         let started = Date()
         let offset = session.now.timeIntervalSince(started)

@@ -1,0 +1,46 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// What `stat` says about a file, and a fingerprint of its first bytes.
+struct FileIdentity: Equatable {
+    var size: Int64
+    var mtime: Double
+    var inode: UInt64
+    var isDirectory: Bool
+
+    /// Bytes the head fingerprint covers at most.
+    static let headLength = 4096
+
+    /// The identity of `path`; throws noInput when it does not exist.
+    static func of(_ path: String) throws -> FileIdentity {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if errno == ENOENT || errno == ENOTDIR { throw MorningProofError.noInput("\(path): no such file") }
+            throw MorningProofError.ioError("\(path): \(reason)")
+        }
+        let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        return FileIdentity(
+            size: Int64(info.st_size), mtime: seconds, inode: UInt64(info.st_ino),
+            isDirectory: (info.st_mode & S_IFMT) == S_IFDIR)
+    }
+
+    /// True when nothing about the file changed since `state` was recorded: it need not be read.
+    func isUnchanged(since state: WatchedFileState) -> Bool {
+        size == state.size && mtime == state.mtime && inode == state.inode
+    }
+
+    /// FNV-1a of the first `length` bytes of the file, as hex; nil when it has fewer bytes.
+    static func fingerprint(_ path: String, length: Int) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: length) ?? Data(), data.count == length else { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}

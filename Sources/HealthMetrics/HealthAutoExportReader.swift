@@ -1,0 +1,121 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// Reads Health Auto Export JSON: `{"data": {"metrics": [{"name", "units", "data": [...]}], "workouts": [...]}}`.
+/// Sleep comes either as aggregated nights (`date` = wake day, hours in `totalSleep` or
+/// `asleep`+`core`+`deep`+`rem`) or as stage intervals (`startDate`, `endDate`, `value`).
+public struct HealthAutoExportReader {
+    let clock: DayClock
+
+    public init(clock: DayClock) { self.clock = clock }
+
+    /// The samples of a whole file and a warning for each entry that could not be read.
+    public func read(_ data: Data, file: String) throws -> (samples: [MetricSample], warnings: [ReadWarning]) {
+        let root: [String: Any]
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw MorningProofError.dataError("\(file): not a Health Auto Export file (no top-level object)")
+            }
+            root = object
+        } catch let error as MorningProofError {
+            throw error
+        } catch {
+            throw MorningProofError.dataError(
+                "\(file): the JSON is broken or cut short (\(error.localizedDescription))")
+        }
+        guard let body = root["data"] as? [String: Any] else {
+            throw MorningProofError.dataError("\(file): not a Health Auto Export file (no \"data\" object)")
+        }
+        var samples: [MetricSample] = []
+        var warnings: [ReadWarning] = []
+        func warn(_ location: String, _ message: String) {
+            warnings.append(ReadWarning(file: file, location: location, message: message))
+        }
+        for (m, metric) in ((body["metrics"] as? [[String: Any]]) ?? []).enumerated() {
+            let name = metric["name"] as? String ?? ""
+            let units = metric["units"] as? String
+            let entries = (metric["data"] as? [[String: Any]]) ?? []
+            guard let kind = HealthMetric(name: name) else {
+                continue  // heart rate, weight...: not ours
+            }
+            for (e, entry) in entries.enumerated() {
+                let location = "metrics[\(m)] \(name) data[\(e)]"
+                let source = (entry["source"] as? String) ?? "unknown"
+                if kind == .sleep {
+                    if let sample = sleep(entry, units: units, source: source) {
+                        samples.append(sample)
+                    } else if !isNotAsleep(entry) {
+                        warn(location, "a sleep entry without dates or hours was skipped")
+                    }
+                    continue
+                }
+                let outcome = SampleFields.sample(
+                    metric: name, value: nil, numeric: (entry["qty"] as? NSNumber)?.doubleValue,
+                    start: (entry["date"] as? String) ?? (entry["startDate"] as? String),
+                    end: entry["endDate"] as? String, unit: units, source: source, activity: nil, clock: clock)
+                switch outcome {
+                case .sample(let sample): samples.append(sample)
+                case .nothing: break
+                case .problem(let message): warn(location, message)
+                }
+            }
+        }
+        for (w, workout) in ((body["workouts"] as? [[String: Any]]) ?? []).enumerated() {
+            if let sample = self.workout(workout) {
+                samples.append(sample)
+            } else {
+                warn("workouts[\(w)]", "a workout without a readable start was skipped")
+            }
+        }
+        return (samples, warnings)
+    }
+
+    private func instant(_ value: Any?) -> Double? {
+        guard let text = value as? String, let parsed = HealthDate.parse(text) else { return nil }
+        return parsed.seconds(in: clock)
+    }
+
+    private func isNotAsleep(_ entry: [String: Any]) -> Bool {
+        guard let value = entry["value"] as? String else { return false }
+        return SampleFields.notAsleep.contains(value.lowercased().filter(\.isLetter))
+    }
+
+    /// An aggregated night (counted for its `date`, the wake day) or one asleep interval.
+    private func sleep(_ entry: [String: Any], units: String?, source: String) -> MetricSample? {
+        let factor = MetricUnits.durationFactor(units ?? "hr") ?? 60
+        func hours(_ key: String) -> Double? { (entry[key] as? NSNumber)?.doubleValue }
+        if let start = instant(entry["startDate"]), let end = instant(entry["endDate"]) {
+            if isNotAsleep(entry) || end <= start { return nil }
+            return MetricSample(
+                metric: .sleep, value: (end - start) / 60, start: Date(timeIntervalSince1970: start),
+                end: Date(timeIntervalSince1970: end), source: source)
+        }
+        guard let dateText = entry["date"] as? String, let wake = LocalDay(dateText.prefix(10)) else { return nil }
+        let stages = ["asleep", "core", "deep", "rem"].compactMap(hours).reduce(0, +)
+        let total = hours("totalSleep").flatMap { $0 > 0 ? $0 : nil } ?? stages
+        guard total > 0 else { return nil }
+        // A night total: no end, starting at the wake day's start, so it counts for that day.
+        return MetricSample(
+            metric: .sleep, value: total * factor, start: clock.start(of: wake), end: nil, source: source)
+    }
+
+    private func workout(_ entry: [String: Any]) -> MetricSample? {
+        guard let start = instant(entry["start"]) else { return nil }
+        var end = instant(entry["end"])
+        var minutes: Double?
+        if let duration = entry["duration"] as? NSNumber {
+            minutes = duration.doubleValue / 60  // seconds
+        } else if let duration = entry["duration"] as? [String: Any],
+            let qty = (duration["qty"] as? NSNumber)?.doubleValue
+        {
+            minutes = qty * (MetricUnits.durationFactor((duration["units"] as? String) ?? "s") ?? 1.0 / 60)
+        }
+        if end == nil, let minutes { end = start + minutes * 60 }
+        guard let end, end >= start else { return nil }
+        return MetricSample(
+            metric: .workouts, value: minutes ?? (end - start) / 60, start: Date(timeIntervalSince1970: start),
+            end: Date(timeIntervalSince1970: end), source: (entry["source"] as? String) ?? "Health Auto Export",
+            activity: ActivityNames.normalized((entry["name"] as? String) ?? ""))
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// Reads a CSV or JSON Lines file line by line from an offset, storing samples in batches,
+/// each with the offset after its last complete line, so that an appended file resumes there.
+struct LineFileReader {
+    let path: String
+    let format: MetricFileFormat
+    let clock: DayClock
+    let database: AppDatabase
+    let identity: FileIdentity
+    var state: WatchedFileState?
+    let progress: (@Sendable (String, Int64, Int64) -> Void)?
+
+    /// Reads from `start`; a last line without a newline is read only when `acceptUnterminatedLine`
+    /// (an explicit import), else it waits, uncounted, for the writer to finish it.
+    func read(from start: (offset: Int64, line: Int), acceptUnterminatedLine: Bool) throws -> FileReport {
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw MorningProofError.noInput("\(path): cannot open")
+        }
+        defer { try? file.close() }
+        var report = FileReport(path: path, format: format)
+        var header: CSVHeader?
+        var offset = start.offset
+        var lineNumber = start.line
+        if format == .csv {
+            let headLine = try Self.firstLine(file)
+            guard let parsed = CSVHeader(line: headLine.text) else {
+                throw MorningProofError.dataError("\(path): line 1: not a metrics CSV header (date,metric,value)")
+            }
+            header = parsed
+            if offset < headLine.length {
+                offset = headLine.length
+                lineNumber = 1
+            }
+        }
+        try file.seek(toOffset: UInt64(offset))
+        var batch = MetricBatch()
+        var pending = Data()
+        var lastReport: Int64 = 0
+
+        func flush(complete: Bool) throws {
+            var read = state
+            read?.resumeOffset = offset
+            read?.resumeLine = lineNumber
+            read?.complete = complete
+            guard !batch.isEmpty || read != nil else { return }
+            let outcome = try StoreFailure.wrap { try database.storeMetrics(batch, file: read) }
+            report.duplicatesSkipped += outcome.duplicatesSkipped
+            report.daysTouched.formUnion(outcome.daysTouched)
+            batch = MetricBatch()
+        }
+
+        func take(_ line: Data, length: Int) {
+            lineNumber += 1
+            offset += Int64(length)
+            let outcome: LineOutcome
+            if let header {
+                outcome = header.parse(String(decoding: line, as: UTF8.self), clock: clock)
+            } else {
+                outcome = JSONLineParser.parse(line, clock: clock)
+            }
+            switch outcome {
+            case .sample(let sample):
+                report.recordsRead += 1
+                SampleRows.add(sample, to: &batch, clock: clock)
+            case .nothing: break
+            case .problem(let message):
+                report.warningCount += 1
+                if report.warnings.count < 50 {
+                    report.warnings.append(ReadWarning(file: path, location: "line \(lineNumber)", message: message))
+                }
+            }
+        }
+
+        while true {
+            guard let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty else { break }
+            pending.append(chunk)
+            var lineStart = pending.startIndex
+            while let newline = pending[lineStart...].firstIndex(of: 0x0A) {
+                take(pending[lineStart..<newline], length: newline - lineStart + 1)
+                lineStart = newline + 1
+            }
+            pending = Data(pending[lineStart...])
+            if batch.samples.count + batch.intervals.count >= MetricImporter.batchSize { try flush(complete: false) }
+            if let progress, offset - lastReport >= 8 << 20 {
+                progress(path, offset, identity.size)
+                lastReport = offset
+            }
+        }
+        var complete = true
+        if !pending.isEmpty {
+            if acceptUnterminatedLine {
+                take(pending, length: pending.count)
+            } else {
+                complete = false  // being written: read again, from here, when it changes
+            }
+        }
+        try flush(complete: complete)
+        report.complete = complete
+        progress?(path, offset, identity.size)
+        return report
+    }
+
+    /// The first line of the file (without its newline) and its length with the newline.
+    static func firstLine(_ handle: FileHandle) throws -> (text: String, length: Int64) {
+        try handle.seek(toOffset: 0)
+        var data = Data()
+        while data.count < 1 << 20, let chunk = try handle.read(upToCount: 4096), !chunk.isEmpty {
+            data.append(chunk)
+            if let newline = data.firstIndex(of: 0x0A) {
+                var text = String(decoding: data[..<newline], as: UTF8.self)
+                if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+                return (text, Int64(newline + 1))
+            }
+        }
+        return (String(decoding: data, as: UTF8.self), Int64(data.count))
+    }
+}

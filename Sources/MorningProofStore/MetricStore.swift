@@ -1,0 +1,210 @@
+import Foundation
+import GRDB
+import MorningProofCore
+
+/// One cumulative sample from a sample file, with the day it counts for (the day of its start).
+public struct MetricSampleRow: Sendable, Equatable {
+    public var metric: String
+    public var source: String
+    /// Seconds since 1970.
+    public var start: Double
+    /// Seconds since 1970; equal to `start` for a sample without an end.
+    public var end: Double
+    public var value: Double
+    public var day: LocalDay
+
+    public init(metric: String, source: String, start: Double, end: Double, value: Double, day: LocalDay) {
+        self.metric = metric
+        self.source = source
+        self.start = start
+        self.end = end
+        self.value = value
+        self.day = day
+    }
+}
+
+/// A sleep interval, an aggregated night of sleep, or a workout.
+public struct MetricIntervalRow: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// An asleep interval (any stage); counts for the day it ends.
+        case sleep
+        /// A night summarised as a total (Health Auto Export); `minutes` asleep, `day` the wake day.
+        case sleepTotal
+        /// A workout; counts for the day it starts.
+        case workout
+    }
+    public var kind: Kind
+    public var source: String
+    public var start: Double
+    public var end: Double
+    /// The workout's activity (`running`), empty otherwise.
+    public var activity: String
+    public var minutes: Double
+    public var day: LocalDay
+
+    public init(
+        kind: Kind, source: String, start: Double, end: Double, activity: String = "", minutes: Double, day: LocalDay
+    ) {
+        self.kind = kind
+        self.source = source
+        self.start = start
+        self.end = end
+        self.activity = activity
+        self.minutes = minutes
+        self.day = day
+    }
+}
+
+/// The total of one cumulative metric for one source and day, as a whole Apple Health export gave it.
+public struct MetricAggregateRow: Sendable, Equatable {
+    public var metric: String
+    public var day: LocalDay
+    public var source: String
+    public var value: Double
+    /// The number of records summed.
+    public var count: Int
+
+    public init(metric: String, day: LocalDay, source: String, value: Double, count: Int) {
+        self.metric = metric
+        self.day = day
+        self.source = source
+        self.value = value
+        self.count = count
+    }
+}
+
+/// What one read of a file (or one part of it) produced, written in one transaction.
+public struct MetricBatch: Sendable {
+    public var samples: [MetricSampleRow] = []
+    public var intervals: [MetricIntervalRow] = []
+    /// Per-day totals of a whole export: each replaces the stored export total of its
+    /// (metric, day, source) when `exportComplete`, and only raises it otherwise.
+    public var exportAggregates: [MetricAggregateRow] = []
+    /// The export's own date (seconds since 1970): an older export never replaces a newer one's days.
+    public var exportDate: Double?
+    /// False for an export cut short (still being written): its days may be partial.
+    public var exportComplete = true
+
+    public init() {}
+
+    public var isEmpty: Bool { samples.isEmpty && intervals.isEmpty && exportAggregates.isEmpty }
+}
+
+/// What storing a batch changed.
+public struct MetricWriteOutcome: Sendable, Equatable {
+    /// Samples and intervals stored for the first time, and export records counted.
+    public var recordsStored = 0
+    /// Samples or intervals already stored, and export records whose day total was already known.
+    public var duplicatesSkipped = 0
+    /// Days whose totals may have changed.
+    public var daysTouched: Set<LocalDay> = []
+
+    public init() {}
+}
+
+extension AppDatabase {
+    /// Stores a batch and, in the same transaction, what was read of its file, so that a crash
+    /// never leaves samples counted without the resume point that covers them (or the reverse).
+    @discardableResult
+    public func storeMetrics(_ batch: MetricBatch, file: WatchedFileState? = nil) throws -> MetricWriteOutcome {
+        try write { db in
+            var outcome = MetricWriteOutcome()
+            try Self.storeSamples(batch.samples, db, &outcome)
+            try Self.storeIntervals(batch.intervals, db, &outcome)
+            try Self.storeExportAggregates(batch, db, &outcome)
+            if let file { try Self.saveWatchedFile(file, db) }
+            return outcome
+        }
+    }
+
+    private static func storeSamples(_ samples: [MetricSampleRow], _ db: Database, _ outcome: inout MetricWriteOutcome)
+        throws
+    {
+        guard !samples.isEmpty else { return }
+        let insert = try db.makeStatement(
+            sql: """
+                INSERT INTO metricSample (metric, source, start, end, value, day) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING
+                """)
+        let add = try db.makeStatement(
+            sql: """
+                INSERT INTO metricDaily (metric, day, source, origin, value, count) VALUES (?, ?, ?, 'samples', ?, 1)
+                ON CONFLICT (metric, day, source, origin)
+                DO UPDATE SET value = value + excluded.value, count = count + 1
+                """)
+        for sample in samples {
+            let day = sample.day.description
+            try insert.execute(arguments: [sample.metric, sample.source, sample.start, sample.end, sample.value, day])
+            if db.changesCount == 0 {
+                outcome.duplicatesSkipped += 1
+                continue
+            }
+            try add.execute(arguments: [sample.metric, day, sample.source, sample.value])
+            outcome.recordsStored += 1
+            outcome.daysTouched.insert(sample.day)
+        }
+    }
+
+    private static func storeIntervals(
+        _ intervals: [MetricIntervalRow], _ db: Database, _ outcome: inout MetricWriteOutcome
+    ) throws {
+        guard !intervals.isEmpty else { return }
+        let insert = try db.makeStatement(
+            sql: """
+                INSERT INTO metricInterval (kind, source, start, end, activity, minutes, day) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING
+                """)
+        for interval in intervals {
+            try insert.execute(arguments: [
+                interval.kind.rawValue, interval.source, interval.start, interval.end, interval.activity,
+                interval.minutes, interval.day.description,
+            ])
+            if db.changesCount == 0 {
+                outcome.duplicatesSkipped += 1
+            } else {
+                outcome.recordsStored += 1
+                outcome.daysTouched.insert(interval.day)
+            }
+        }
+    }
+
+    /// A complete export replaces the stored export total of each (metric, day, source) it holds,
+    /// unless that total came from a newer export; an export cut short only raises totals.
+    private static func storeExportAggregates(
+        _ batch: MetricBatch, _ db: Database, _ outcome: inout MetricWriteOutcome
+    ) throws {
+        guard !batch.exportAggregates.isEmpty else { return }
+        let select = try db.makeStatement(
+            sql: """
+                SELECT value, count, exportDate FROM metricDaily
+                WHERE metric = ? AND day = ? AND source = ? AND origin = 'export'
+                """)
+        let upsert = try db.makeStatement(
+            sql: """
+                INSERT INTO metricDaily (metric, day, source, origin, value, count, exportDate)
+                VALUES (?, ?, ?, 'export', ?, ?, ?)
+                ON CONFLICT (metric, day, source, origin)
+                DO UPDATE SET value = excluded.value, count = excluded.count, exportDate = excluded.exportDate
+                """)
+        let date = batch.exportDate ?? 0
+        for row in batch.exportAggregates {
+            let day = row.day.description
+            let stored = try Row.fetchOne(select, arguments: [row.metric, day, row.source])
+            if let stored {
+                let value: Double = stored["value"], count: Int = stored["count"]
+                let storedDate: Double = stored["exportDate"] ?? 0
+                let replaces = batch.exportComplete ? date >= storedDate : row.count > count && date >= storedDate
+                if !replaces || (value == row.value && count == row.count) {
+                    outcome.duplicatesSkipped += row.count
+                    continue
+                }
+                outcome.duplicatesSkipped += min(count, row.count)
+                outcome.recordsStored += max(0, row.count - count)
+            } else {
+                outcome.recordsStored += row.count
+            }
+            try upsert.execute(arguments: [row.metric, day, row.source, row.value, row.count, date])
+            outcome.daysTouched.insert(row.day)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import MorningProofCore
+
+/// What was last read of one metrics file: enough to skip it unchanged, or resume where it ended.
+public struct WatchedFileState: Sendable, Equatable {
+    public var path: String
+    public var size: Int64
+    /// Modification time, seconds since 1970.
+    public var mtime: Double
+    public var inode: UInt64
+    /// A hash of the file's first bytes: a file rewritten in place (not appended to) changes it.
+    public var headFingerprint: String
+    /// Bytes read so far that ended with a complete line or record.
+    public var resumeOffset: Int64
+    /// Lines before `resumeOffset`, so that warnings keep true line numbers after a resume.
+    public var resumeLine: Int
+    /// False when the file ended in the middle of a record (being written): read again when it changes.
+    public var complete: Bool
+    /// The format it was read as (`appleHealthXML`, `csv`, ...).
+    public var format: String
+    public var readAt: Date
+
+    public init(
+        path: String, size: Int64, mtime: Double, inode: UInt64, headFingerprint: String, resumeOffset: Int64,
+        resumeLine: Int, complete: Bool, format: String, readAt: Date
+    ) {
+        self.path = path
+        self.size = size
+        self.mtime = mtime
+        self.inode = inode
+        self.headFingerprint = headFingerprint
+        self.resumeOffset = resumeOffset
+        self.resumeLine = resumeLine
+        self.complete = complete
+        self.format = format
+        self.readAt = readAt
+    }
+}
+
+extension AppDatabase {
+    /// The paths `source add` watches (files or folders), in the order added.
+    public func metricSources() throws -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT path FROM metricSource ORDER BY addedAt, path") }
+    }
+
+    /// Watches a path; false when it was already watched.
+    @discardableResult
+    public func addMetricSource(_ path: String, at instant: Date = Date()) throws -> Bool {
+        try write { db in
+            try db.execute(
+                sql: "INSERT INTO metricSource (path, addedAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                arguments: [path, instant])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Stops watching a path (and forgets what was read of the files under it); the totals
+    /// already read stay. False when it was not watched.
+    @discardableResult
+    public func removeMetricSource(_ path: String) throws -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM metricSource WHERE path = ?", arguments: [path])
+            let removed = db.changesCount > 0
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            try db.execute(
+                sql: "DELETE FROM watchedFile WHERE path = ? OR substr(path, 1, ?) = ?",
+                arguments: [path, prefix.utf8.count, prefix])
+            return removed
+        }
+    }
+
+    /// What was last read of a file, or nil when it never was.
+    public func watchedFile(_ path: String) throws -> WatchedFileState? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM watchedFile WHERE path = ?", arguments: [path]).map(Self.fileState)
+        }
+    }
+
+    /// Every file read so far, by path.
+    public func watchedFiles() throws -> [String: WatchedFileState] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM watchedFile").reduce(into: [:]) {
+                let state = Self.fileState($1)
+                $0[state.path] = state
+            }
+        }
+    }
+
+    /// Records what was read of a file (without any samples).
+    public func saveWatchedFile(_ state: WatchedFileState) throws {
+        try write { db in try Self.saveWatchedFile(state, db) }
+    }
+
+    static func saveWatchedFile(_ state: WatchedFileState, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO watchedFile (path, size, mtime, inode, headFingerprint, resumeOffset, resumeLine,
+                    complete, format, readAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime,
+                    inode = excluded.inode, headFingerprint = excluded.headFingerprint,
+                    resumeOffset = excluded.resumeOffset, resumeLine = excluded.resumeLine,
+                    complete = excluded.complete, format = excluded.format, readAt = excluded.readAt
+                """,
+            arguments: [
+                state.path, state.size, state.mtime, Int64(bitPattern: state.inode), state.headFingerprint,
+                state.resumeOffset, state.resumeLine, state.complete, state.format, state.readAt,
+            ])
+    }
+
+    private static func fileState(_ row: Row) -> WatchedFileState {
+        WatchedFileState(
+            path: row["path"], size: row["size"], mtime: row["mtime"],
+            inode: UInt64(bitPattern: row["inode"] as Int64), headFingerprint: row["headFingerprint"],
+            resumeOffset: row["resumeOffset"], resumeLine: row["resumeLine"], complete: row["complete"],
+            format: row["format"], readAt: row["readAt"])
+    }
+}

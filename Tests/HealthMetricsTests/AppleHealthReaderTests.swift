@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import HealthMetrics
+@testable import MorningProofCore
+@testable import MorningProofStore
+
+@Suite("Apple Health export reader")
+struct AppleHealthReaderTests {
+    @Test("reads export.xml despite the iOS 16 DTD whose ATTLIST is never closed")
+    func readsExportWithBrokenDTD() throws {
+        let export = try AppleHealthReader(clock: Fixtures.clock, keepSamples: true).readXML(
+            path: Fixtures.path("export.xml"))
+        #expect(export.complete)
+        let steps = export.samples.filter { $0.metric == .steps }
+        // 7 readable top-level step records; the one inside <Correlation> is not counted again.
+        #expect(steps.count == 7)
+        let total: Double = steps.reduce(0) { $0 + $1.value }
+        #expect(total == 11_850)
+        #expect(Set(steps.map(\.source)) == ["Alice’s iPhone", "Alice’s Apple Watch"])
+        // "oops" is not a number: a warning with its byte offset, and the rest is read.
+        #expect(export.warnings.count == 1)
+        #expect(export.warnings.first?.location.hasPrefix("byte ") == true)
+        let workouts = export.samples.filter { $0.metric == .workouts }
+        #expect(workouts.map(\.activity) == ["running", "yoga"])
+        #expect(workouts.map(\.value) == [34.2, 30])
+        let sleep = export.samples.filter { $0.metric == .sleep }
+        #expect(sleep.count == 5)  // InBed and Awake are not sleep
+    }
+
+    @Test("converts kJ, Cal and miles to kcal and km")
+    func convertsUnits() throws {
+        let export = try AppleHealthReader(clock: Fixtures.clock, keepSamples: true).readXML(
+            path: Fixtures.path("export.xml"))
+        let energy = export.samples.filter { $0.metric == .activeEnergy && $0.source == "Alice’s Apple Watch" }
+        #expect(abs(energy.reduce(0) { $0 + $1.value } - (1046 / 4.184 + 150)) < 1e-9)
+        let distance = export.samples.filter { $0.metric == .distance && $0.source == "Alice’s Apple Watch" }
+        #expect(abs(distance[0].value - 2.5 * 1.609344) < 1e-9)
+    }
+}
