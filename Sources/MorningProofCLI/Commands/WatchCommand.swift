@@ -49,10 +49,12 @@ struct WatchCommand: AsyncParsableCommand {
         let started = Date()
         let offset = session.now.timeIntervalSince(started)
         let database = session.database, json = session.json, passLogger = logger
+        let seen = SeenWarnings()
         let service = WatchService(
             interval: .milliseconds(Int64(seconds * 1000)), clock: ContinuousClock(), logger: logger
         ) {
-            Self.pass(database: database, at: Date().addingTimeInterval(offset), json: json, logger: passLogger)
+            Self.pass(
+                database: database, at: Date().addingTimeInterval(offset), json: json, logger: passLogger, seen: seen)
         }
         let group = ServiceGroup(
             configuration: .init(
@@ -62,19 +64,38 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     /// One pass: its problems are logged and the loop goes on.
-    static func pass(database: AppDatabase, at now: Date, json: Bool, logger: Logger) {
+    static func pass(database: AppDatabase, at now: Date, json: Bool, logger: Logger, seen: SeenWarnings) {
         do {
             let pass = try ObserverSetup.pass(database, clock: try database.clock())
             let report = try pass.run(at: now) { event in
                 Console.out(json ? event.json() : event.line)
             }
-            for warning in report.scan.warnings { logger.warning("\(warning)") }
+            // A file that stays bad is said once, not every interval.
+            let fresh = seen.replace(with: report.scan.warnings)
+            for warning in report.scan.warnings {
+                if fresh.contains(warning) { logger.warning("\(warning)") } else { logger.debug("\(warning)") }
+            }
             for failure in report.failures { logger.warning("notification not delivered: \(failure)") }
             let summary: Logger.Message =
                 "pass: \(report.scan.filesRead) files read, \(report.scan.recordsRead) records, \(report.completed.count) days completed, \(report.delivered.count) delivered"
             if report.isQuiet && report.scan.filesRead == 0 { logger.debug(summary) } else { logger.info(summary) }
         } catch {
             logger.error("pass failed: \(error)")
+        }
+    }
+}
+
+/// The warnings of the previous pass, so that the log repeats none of them.
+final class SeenWarnings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: Set<String> = []
+
+    /// Stores this pass's warnings; returns those the previous pass did not have.
+    func replace(with warnings: [String]) -> Set<String> {
+        lock.withLock {
+            let now = Set(warnings)
+            defer { last = now }
+            return now.subtracting(last)
         }
     }
 }
