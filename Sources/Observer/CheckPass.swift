@@ -105,7 +105,11 @@ public struct CheckPass: Sendable {
         guard let goal = habit.goal else { return }
         // A limit can still be broken until the day is over.
         if goal.comparison == .atMost && day >= today { return }
-        guard let value = try sources.value(goal.metric, day, goal.activity), goal.isMet(by: value) else { return }
+        var total = try sources.value(goal.metric, day, goal.activity)
+        // No workouts on a day the files cover counts as zero against a limit; a day with no data
+        // at all (the phone has not exported it yet) is not judged.
+        if total == nil, goal.comparison == .atMost, try hasAnyData(on: day) { total = 0 }
+        guard let value = total, goal.isMet(by: value) else { return }
         let key = NotificationEvent.key(.goalMet, habitID: habit.id)
         let notify = day > today.adding(days: -Self.notifiedDays)
         let existing = try database.entry(habitID: habit.id, day: day)
@@ -131,6 +135,12 @@ public struct CheckPass: Sendable {
         default: break
         }
         if let claim = decision.claim { try deliver(claim, report: &report, emit: emit) }
+    }
+
+    /// True when any metric has a value on `day`: the exported files cover it.
+    private func hasAnyData(on day: LocalDay) throws -> Bool {
+        for metric in GoalMetric.allCases where try sources.value(metric.rawValue, day, nil) != nil { return true }
+        return false
     }
 
     private func remind(

@@ -110,6 +110,19 @@ struct ObserverFixture {
         #expect(try f.database.entry(habitID: rest.id, day: f.today) == nil)
     }
 
+    @Test func aLimitCountsADayWithDataButNoneOfItsMetricAsZero() throws {
+        let f = try ObserverFixture()
+        let rest = try f.addHabit("Rest", goal: MetricGoal(metric: "workoutMinutes", comparison: .atMost, target: 20))
+        let yesterday = f.today.adding(days: -1)
+        // Nothing at all for yesterday yet: not judged.
+        #expect(try f.pass().run(at: f.at(9)).isQuiet)
+        // Steps arrive for yesterday, still no workout: the limit was kept.
+        f.totals.set("steps", yesterday, 4000)
+        let report = try f.pass().run(at: f.at(10))
+        #expect(report.completed == ["Rest 2026-03-09"])
+        #expect(try f.database.entry(habitID: rest.id, day: yesterday)?.value == 0)
+    }
+
     @Test func oldDaysAreCompletedWithoutNotifying() throws {
         let f = try ObserverFixture()
         let walk = try f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))

@@ -90,7 +90,7 @@ extension HabitCommand {
                   morningproof habit add Walk --metric steps --at-least 8000
                   morningproof habit add Sleep --metric sleep --at-least 7h30m
                   morningproof habit add Run --metric workouts --at-least 1 --activity running
-                  morningproof habit add "Short screen" --metric exercise --at-most 2h
+                  morningproof habit add "Rest day" --metric workoutMinutes --at-most 20min
                 Metrics: steps, sleep (min), workouts, workoutMinutes, activeEnergy (kcal), distance (km), \
                 exercise (min), mindful (min). An --at-most goal is judged once its day is over.
                 """)
