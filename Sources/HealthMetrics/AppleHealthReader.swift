@@ -5,7 +5,7 @@ import ZIPFoundation
 
 /// Reads an Apple Health export, as `export.xml` or straight out of `export.zip`, in chunks of a
 /// few megabytes: memory stays flat whatever the size of the file.
-public struct AppleHealthReader {
+public struct AppleHealthReader: Sendable {
     /// What one export held.
     public struct Export {
         public var batch: MetricBatch
@@ -21,11 +21,14 @@ public struct AppleHealthReader {
     let clock: DayClock
     let keepSamples: Bool
     /// Called with (bytes read, total bytes) now and then.
-    var progress: ((Int64, Int64) -> Void)?
+    var progress: (@Sendable (Int64, Int64) -> Void)?
+    /// Files at least this big are scanned in parts, on several threads.
+    var parallelThreshold: Int64 = 64 << 20
+    var parallelParts = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     static let chunkSize = 4 << 20
 
-    public init(clock: DayClock, keepSamples: Bool = false, progress: ((Int64, Int64) -> Void)? = nil) {
+    public init(clock: DayClock, keepSamples: Bool = false, progress: (@Sendable (Int64, Int64) -> Void)? = nil) {
         self.clock = clock
         self.keepSamples = keepSamples
         self.progress = progress
@@ -39,24 +42,44 @@ public struct AppleHealthReader {
         }
         defer { close(fd) }
         let total = (try? FileIdentity.of(path).size) ?? 0
-        var feeder = ChunkFeeder(scanner: scanner(path))
-        var done: Int64 = 0
-        var lastReport: Int64 = 0
-        while true {
+        let ranges = Self.parts(fd: fd, size: total, count: total >= parallelThreshold ? parallelParts : 1)
+        let counter = ProgressCounter(total: total, report: progress)
+        if ranges.count == 1 {
+            var feeder = try scan(fd: fd, path: path, range: ranges[0], counter: counter)
+            feeder.finish()
+            return try export(feeder.scanner, path: path, end: feeder.offset)
+        }
+        // Big files: the parts are scanned on their own threads and their sums merged.
+        let results = PartResults(count: ranges.count)
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+            results.set(index) {
+                var feeder = try scan(fd: fd, path: path, range: ranges[index], counter: counter)
+                feeder.finish()
+                return (feeder.scanner, feeder.offset)
+            }
+        }
+        let parts = try results.values()
+        var merged = parts[0].scanner
+        for part in parts.dropFirst() { merged.absorb(part.scanner) }
+        return try export(merged, path: path, end: parts.last!.end)
+    }
+
+    /// Scans bytes `range` of the open file with pread.
+    private func scan(fd: Int32, path: String, range: Range<Int64>, counter: ProgressCounter) throws -> ChunkFeeder {
+        var feeder = ChunkFeeder(scanner: scanner(path), offset: range.lowerBound)
+        var position = range.lowerBound
+        while position < range.upperBound {
             let count = try feeder.fill { pointer, capacity in
-                let n = read(fd, pointer, capacity)
+                let wanted = Int(min(Int64(capacity), range.upperBound - position))
+                let n = pread(fd, pointer, wanted, off_t(position))
                 if n < 0 { throw MorningProofError.ioError("\(path): \(String(cString: strerror(errno)))") }
                 return n
             }
             if count == 0 { break }
-            done += Int64(count)
-            if let progress, done - lastReport >= 16 << 20 {
-                progress(done, total)
-                lastReport = done
-            }
+            position += Int64(count)
+            counter.add(Int64(count))
         }
-        progress?(done, total)
-        return try finish(feeder, path: path)
+        return feeder
     }
 
     /// Reads the export inside `export.zip`: the first `.xml` entry outside `__MACOSX/` whose
@@ -94,17 +117,16 @@ public struct AppleHealthReader {
                     file: path, location: "byte \(done) of \(entry.path)", message: "archive ends early (\(error))"))
         }
         progress?(done, total)
-        return try finish(feeder, path: "\(path):\(entry.path)")
+        feeder.finish()
+        return try export(feeder.scanner, path: "\(path):\(entry.path)", end: feeder.offset)
     }
 
     private func scanner(_ name: String) -> AppleHealthScanner {
         AppleHealthScanner(totals: ExportTotals(clock: clock, keepSamples: keepSamples), fileName: name)
     }
 
-    private func finish(_ feeder: ChunkFeeder, path: String) throws -> Export {
-        var feeder = feeder
-        feeder.finish()
-        let scanner = feeder.scanner
+    private func export(_ scanner: AppleHealthScanner, path: String, end: Int64) throws -> Export {
+        var scanner = scanner
         guard scanner.sawHealthData else {
             throw MorningProofError.dataError("\(path): not an Apple Health export (no <HealthData> element)")
         }
@@ -112,13 +134,14 @@ public struct AppleHealthReader {
         if !scanner.sawEnd {
             warnings.append(
                 ReadWarning(
-                    file: path, location: "byte \(feeder.offset)",
+                    file: path, location: "byte \(end)",
                     message:
                         "the export ends before </HealthData> (still being written?): read up to the last complete record"
                 ))
         }
+        let batch = scanner.totals.batch(complete: scanner.sawEnd)
         return Export(
-            batch: scanner.totals.batch(complete: scanner.sawEnd), samples: scanner.totals.samples ?? [],
+            batch: batch, samples: scanner.totals.samples ?? [],
             recordsRead: scanner.totals.recordsRead, warnings: warnings,
             warningCount: scanner.warningCount + (scanner.sawEnd ? 0 : 1), complete: scanner.sawEnd)
     }
@@ -158,8 +181,9 @@ struct ChunkFeeder {
     /// File offset of `buffer[0]`.
     private(set) var offset: Int64 = 0
 
-    init(scanner: AppleHealthScanner) {
+    init(scanner: AppleHealthScanner, offset: Int64 = 0) {
         self.scanner = scanner
+        self.offset = offset
         buffer = .allocate(byteCount: AppleHealthReader.chunkSize, alignment: 16)
     }
 

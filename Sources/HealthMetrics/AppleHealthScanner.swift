@@ -19,6 +19,7 @@ struct AppleHealthScanner {
     var sawHealthData = false
     private var correlationDepth = 0
     private var sourceBytes: [[UInt8]] = []
+    private var dates = AppleDateParser()
 
     init(totals: ExportTotals, fileName: String) {
         self.totals = totals
@@ -121,7 +122,14 @@ struct AppleHealthScanner {
     }
 
     /// What a `type` attribute names: a cumulative metric, sleep, mindful, or nothing we count.
-    private enum RecordType { case quantity(HealthMetric), sleep, mindful, none }
+    private enum RecordType {
+        case quantity(HealthMetric), sleep, mindful, none
+
+        var isQuantity: Bool {
+            if case .quantity = self { return true }
+            return false
+        }
+    }
 
     @inline(__always)
     private static func recordType(_ tag: XMLTag, _ v: Int, _ vl: Int) -> RecordType {
@@ -149,7 +157,7 @@ struct AppleHealthScanner {
         var unit: (Int, Int) = (0, 0)
         var value: (Int, Int)?
         var start: Double?
-        var end: Double?
+        var endText: (Int, Int)?
         var first = true
         var typeSeen = false
         let wellFormed = tag.forEachAttribute { n, nl, v, vl in
@@ -172,8 +180,8 @@ struct AppleHealthScanner {
                     unit = (v, vl)
                 }
             case 5: if tag.equals(n, nl, "value") { value = (v, vl) }
-            case 7: if tag.equals(n, nl, "endDate") { end = HealthDate.seconds(tag.bytes(v, vl)) }
-            case 9: if tag.equals(n, nl, "startDate") { start = HealthDate.seconds(tag.bytes(v, vl)) }
+            case 7: if tag.equals(n, nl, "endDate") { endText = (v, vl) }
+            case 9: if tag.equals(n, nl, "startDate") { start = dates.seconds(tag.bytes(v, vl)) }
             case 10: if tag.equals(n, nl, "sourceName") { source = intern(tag, v, vl) }
             default: break
             }
@@ -186,7 +194,14 @@ struct AppleHealthScanner {
         guard wellFormed, let start else {
             return warn(offset, "a Record without a readable startDate was skipped")
         }
-        let finish = end ?? start
+        // The end matters for sleep and mindful minutes, and for kept samples; else it is not parsed.
+        var finish = start
+        if let endText, totals.samples != nil || !type.isQuantity {
+            guard let end = dates.seconds(tag.bytes(endText.0, endText.1)) else {
+                return warn(offset, "a Record without a readable endDate was skipped")
+            }
+            finish = end
+        }
         if source < 0 { source = internName("unknown") }
         switch type {
         case .quantity(let metric):
@@ -284,7 +299,7 @@ struct AppleHealthScanner {
     private var unitCache: [UInt64: Double?] = [:]
 
     private mutating func unitFactor(_ tag: XMLTag, _ unit: (Int, Int), _ metric: HealthMetric) -> Double? {
-        var key = UInt64(Self.metricsIndex(metric)) << 56
+        var key = UInt64(ExportTotals.index(metric)) << 56
         if unit.1 <= 6 {
             for k in 0..<unit.1 { key |= UInt64(tag.base[unit.0 + k]) << (8 * UInt64(k)) }
             if let cached = unitCache[key] { return cached }
@@ -294,7 +309,6 @@ struct AppleHealthScanner {
         return factor
     }
 
-    private static func metricsIndex(_ metric: HealthMetric) -> Int { HealthMetric.allCases.firstIndex(of: metric)! }
 
     private mutating func warn(_ offset: Int64, _ message: String) {
         warningCount += 1

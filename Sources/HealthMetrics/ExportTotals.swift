@@ -22,6 +22,44 @@ struct ExportTotals {
 
     static let metrics = HealthMetric.allCases
 
+    /// The position of a metric in `metrics`, without building an array.
+    @inline(__always)
+    static func index(_ metric: HealthMetric) -> UInt8 {
+        switch metric {
+        case .steps: 0
+        case .sleep: 1
+        case .workouts: 2
+        case .workoutMinutes: 3
+        case .activeEnergy: 4
+        case .distance: 5
+        case .exerciseMinutes: 6
+        case .mindfulMinutes: 7
+        }
+    }
+
+    /// The sum being built for the last key: an export lists a type's records in date order, so
+    /// most records add to the same (metric, source, day) as the one before, without hashing.
+    private var runKey = Key(metric: .max, source: -1, day: 0)
+    private var runValue = 0.0
+    private var runCount = 0
+
+    private mutating func addToRun(_ key: Key, _ value: Double) {
+        if key != runKey {
+            flushRun()
+            runKey = key
+        }
+        runValue += value
+        runCount += 1
+    }
+
+    mutating func flushRun() {
+        guard runCount > 0 else { return }
+        sums[runKey, default: (0, 0)].value += runValue
+        sums[runKey, default: (0, 0)].count += runCount
+        runValue = 0
+        runCount = 0
+    }
+
     init(clock: DayClock, keepSamples: Bool = false) {
         self.clock = FastDayClock(clock)
         samples = keepSamples ? [] : nil
@@ -31,12 +69,7 @@ struct ExportTotals {
     mutating func add(_ metric: HealthMetric, source: Int32, start: Double, end: Double, value: Double) {
         recordsRead += 1
         let day = Int32(clock.dayNumber(at: start))
-        let key = Key(metric: UInt8(Self.metrics.firstIndex(of: metric)!), source: source, day: day)
-        if let old = sums[key] {
-            sums[key] = (old.value + value, old.count + 1)
-        } else {
-            sums[key] = (value, 1)
-        }
+        addToRun(Key(metric: Self.index(metric), source: source, day: day), value)
         if samples != nil {
             let kept = sample(metric, source: source, start: start, end: end, value: value)
             samples!.append(kept)
@@ -46,9 +79,7 @@ struct ExportTotals {
     /// A whole day's amount given by date (`ActivitySummary`).
     mutating func add(_ metric: HealthMetric, source: Int32, day: LocalDay, value: Double) {
         recordsRead += 1
-        let key = Key(metric: UInt8(Self.metrics.firstIndex(of: metric)!), source: source, day: Int32(day.dayNumber))
-        let old = sums[key] ?? (0, 0)
-        sums[key] = (old.value + value, old.count + 1)
+        addToRun(Key(metric: Self.index(metric), source: source, day: Int32(day.dayNumber)), value)
         let start = clock.clock.start(of: day).timeIntervalSince1970
         if samples != nil {
             let kept = sample(metric, source: source, start: start, end: nil, value: value)
@@ -92,7 +123,8 @@ struct ExportTotals {
     }
 
     /// The batch to store: per-day totals that replace an older export's, and the intervals.
-    func batch(complete: Bool) -> MetricBatch {
+    mutating func batch(complete: Bool) -> MetricBatch {
+        flushRun()
         var batch = MetricBatch()
         batch.exportAggregates = sums.map { key, sum in
             MetricAggregateRow(

@@ -92,13 +92,68 @@ public enum HealthDate {
     }
 }
 
+/// Apple's `2024-10-25 07:05:11 -0500` in a hot loop: the calendar day of the last date is kept,
+/// since consecutive records share it; anything else goes to `HealthDate`.
+struct AppleDateParser {
+    private var lastDay: (UInt64, UInt16) = (0, 0)
+    private var lastDayNumber = 0
+
+    mutating func seconds(_ b: UnsafeRawBufferPointer) -> Double? {
+        guard b.count == 25, b[10] == 0x20, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x20 else {
+            return HealthDate.seconds(b)
+        }
+        let prefix = (b.loadUnaligned(as: UInt64.self), b.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+        if prefix != lastDay {
+            guard case .instant = HealthDate.parse(b), let day = LocalDay(String(decoding: b[0..<10], as: UTF8.self))
+            else { return nil }
+            lastDay = prefix
+            lastDayNumber = day.dayNumber
+        }
+        @inline(__always) func two(_ i: Int) -> Int? {
+            let a = Int(b[i]) &- 48, c = Int(b[i + 1]) &- 48
+            return a >= 0 && a <= 9 && c >= 0 && c <= 9 ? a * 10 + c : nil
+        }
+        guard let hour = two(11), let minute = two(14), let second = two(17), let oh = two(21), let om = two(23),
+            b[20] == 0x2B || b[20] == 0x2D
+        else { return HealthDate.seconds(b) }
+        let offset = (oh * 3600 + om * 60) * (b[20] == 0x2D ? -1 : 1)
+        return Double(lastDayNumber * 86_400 + hour * 3600 + minute * 60 + second - offset)
+    }
+}
+
 /// `DayClock.day(at:)` for millions of instants: the zone's offset is looked up once per
 /// quarter hour (zones change offset only on quarter hours) and cached.
 struct FastDayClock {
     let clock: DayClock
-    private var cache: [Int: Int] = [:]
-    private var lastBucket = Int.min
+    /// The offset over [validFrom, validUntil): a 6-hour span whose two ends agree (a zone never
+    /// changes offset twice within 6 hours), else the quarter hour around the instant.
+    private var validFrom = Int.max
+    private var validUntil = Int.min
     private var lastOffset = 0
+
+    private func zoneOffset(_ t: Int) -> Int {
+        clock.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t)))
+    }
+
+    @inline(__always)
+    private mutating func offset(at t: Int) -> Int {
+        if t >= validFrom && t < validUntil { return lastOffset }
+        let span = 21_600
+        let start = t >= 0 ? t / span * span : (t - span + 1) / span * span
+        let first = zoneOffset(start)
+        if zoneOffset(start + span - 1) == first {
+            validFrom = start
+            validUntil = start + span
+            lastOffset = first
+        } else {
+            // Offsets change on quarter hours.
+            let quarter = t >= 0 ? t / 900 * 900 : (t - 899) / 900 * 900
+            validFrom = quarter
+            validUntil = quarter + 900
+            lastOffset = zoneOffset(quarter)
+        }
+        return lastOffset
+    }
 
     init(_ clock: DayClock) { self.clock = clock }
 
@@ -107,17 +162,7 @@ struct FastDayClock {
 
     mutating func dayNumber(at seconds: Double) -> Int {
         let t = Int(seconds.rounded(.down))
-        let bucket = t >= 0 ? t / 900 : (t - 899) / 900
-        if bucket != lastBucket {
-            if let cached = cache[bucket] {
-                lastOffset = cached
-            } else {
-                lastOffset = clock.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(bucket * 900)))
-                cache[bucket] = lastOffset
-            }
-            lastBucket = bucket
-        }
-        let local = t + lastOffset - clock.dayStart * 60
+        let local = t + offset(at: t) - clock.dayStart * 60
         return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     }
 }

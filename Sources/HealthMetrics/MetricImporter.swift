@@ -71,7 +71,9 @@ public struct MetricImporter {
             : nil
         switch format {
         case .appleHealthXML, .appleHealthZip:
-            let reader = AppleHealthReader(clock: clock, progress: progress.map { p in { p(path, $0, $1) } })
+            var reporter: (@Sendable (Int64, Int64) -> Void)?
+            if let progress { reporter = { @Sendable done, total in progress(path, done, total) } }
+            let reader = AppleHealthReader(clock: clock, progress: reporter)
             let export = format == .appleHealthXML ? try reader.readXML(path: path) : try reader.readZip(path: path)
             state?.complete = export.complete
             let outcome = try StoreFailure.wrap { try database.storeMetrics(export.batch, file: state) }

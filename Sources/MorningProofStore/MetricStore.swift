@@ -174,11 +174,18 @@ extension AppDatabase {
         _ batch: MetricBatch, _ db: Database, _ outcome: inout MetricWriteOutcome
     ) throws {
         guard !batch.exportAggregates.isEmpty else { return }
-        let select = try db.makeStatement(
-            sql: """
-                SELECT value, count, exportDate FROM metricDaily
-                WHERE metric = ? AND day = ? AND source = ? AND origin = 'export'
-                """)
+        // What earlier exports stored, in one query (a few thousand rows per year of data).
+        struct Key: Hashable {
+            var metric: String
+            var day: String
+            var source: String
+        }
+        var stored: [Key: (value: Double, count: Int, date: Double)] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT metric, day, source, value, count, exportDate FROM metricDaily WHERE origin = 'export'")
+        while let row = try rows.next() {
+            stored[Key(metric: row[0], day: row[1], source: row[2])] = (row[3], row[4], row[5] ?? 0)
+        }
         let upsert = try db.makeStatement(
             sql: """
                 INSERT INTO metricDaily (metric, day, source, origin, value, count, exportDate)
@@ -189,10 +196,7 @@ extension AppDatabase {
         let date = batch.exportDate ?? 0
         for row in batch.exportAggregates {
             let day = row.day.description
-            let stored = try Row.fetchOne(select, arguments: [row.metric, day, row.source])
-            if let stored {
-                let value: Double = stored["value"], count: Int = stored["count"]
-                let storedDate: Double = stored["exportDate"] ?? 0
+            if let (value, count, storedDate) = stored[Key(metric: row.metric, day: day, source: row.source)] {
                 let replaces = batch.exportComplete ? date >= storedDate : row.count > count && date >= storedDate
                 if !replaces || (value == row.value && count == row.count) {
                     outcome.duplicatesSkipped += row.count

@@ -38,3 +38,27 @@ struct AppleHealthReaderTests {
         #expect(abs(distance[0].value - 2.5 * 1.609344) < 1e-9)
     }
 }
+
+@Suite("Apple Health export in parts")
+struct ExportPartsTests {
+    @Test("scanning in parts on several threads gives what one pass gives")
+    func partsMatchOnePass() throws {
+        var reader = AppleHealthReader(clock: Fixtures.clock, keepSamples: true)
+        let whole = try reader.readXML(path: Fixtures.path("export.xml"))
+        reader.parallelThreshold = 0
+        reader.parallelParts = 4
+        let fd = open(Fixtures.path("export.xml"), O_RDONLY)
+        defer { close(fd) }
+        let size = Int64(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("export.xml"))).count)
+        let ranges = AppleHealthReader.parts(fd: fd, size: size, count: 4)
+        #expect(ranges.count == 4)
+        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == size)
+        let split = try reader.readXML(path: Fixtures.path("export.xml"))
+        #expect(split.batch.exportAggregates == whole.batch.exportAggregates)
+        let order: (MetricIntervalRow, MetricIntervalRow) -> Bool = { ($0.start, $0.source) < ($1.start, $1.source) }
+        #expect(split.batch.intervals.sorted(by: order) == whole.batch.intervals.sorted(by: order))
+        #expect(split.recordsRead == whole.recordsRead)
+        #expect(split.warningCount == whole.warningCount)
+        #expect(split.complete && split.batch.exportDate == whole.batch.exportDate)
+    }
+}
