@@ -24,7 +24,9 @@ public struct AppleHealthReader: Sendable {
     var progress: (@Sendable (Int64, Int64) -> Void)?
     /// Files at least this big are scanned in parts, on several threads.
     var parallelThreshold: Int64 = 64 << 20
-    var parallelParts = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// Four parts: two per core on a two-core machine, so the scan keeps its cores while
+    /// other processes run; more cores than four bring little, the rest being memchr and the disk.
+    var parallelParts = 4
 
     static let chunkSize = 4 << 20
 

@@ -309,7 +309,6 @@ struct AppleHealthScanner {
         return factor
     }
 
-
     private mutating func warn(_ offset: Int64, _ message: String) {
         warningCount += 1
         if warnings.count < 50 {

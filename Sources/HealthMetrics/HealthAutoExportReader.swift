@@ -51,7 +51,8 @@ public struct HealthAutoExportReader {
                     continue
                 }
                 let outcome = SampleFields.sample(
-                    metric: name, value: nil, numeric: (entry["qty"] as? NSNumber)?.doubleValue,
+                    metric: name, value: entry["qty"].map { "\($0)" },
+                    numeric: (entry["qty"] as? NSNumber)?.doubleValue,
                     start: (entry["date"] as? String) ?? (entry["startDate"] as? String),
                     end: entry["endDate"] as? String, unit: units, source: source, activity: nil, clock: clock)
                 switch outcome {

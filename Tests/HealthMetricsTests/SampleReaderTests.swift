@@ -57,7 +57,9 @@ struct SampleReaderTests {
     @Test("CSV: units converted, a bad line is a warning with its line number")
     func readsCSV() throws {
         let header = try #require(CSVHeader(line: "date,metric,value,unit,source"))
-        guard case .sample(let energy) = header.parse("2026-03-08,active_energy,1255.2,kJ,Pedometer", clock: Fixtures.clock)
+        guard
+            case .sample(let energy) = header.parse(
+                "2026-03-08,active_energy,1255.2,kJ,Pedometer", clock: Fixtures.clock)
         else { Issue.record("no sample"); return }
         #expect(abs(energy.value - 300) < 1e-9)
         #expect(Fixtures.clock.day(at: energy.start) == Fixtures.day("2026-03-08"))
@@ -65,21 +67,26 @@ struct SampleReaderTests {
             Issue.record("a bad value must be a problem")
             return
         }
-        #expect(CSVHeader.fields("a,\"b, c\",\"say \"\"hi\"\"\",d", separator: ",") == ["a", "b, c", "say \"hi\"", "d"])
+        #expect(
+            CSVHeader.fields("a,\"b, c\",\"say \"\"hi\"\"\",d", separator: ",") == ["a", "b, c", "say \"hi\"", "d"])
         #expect(CSVHeader(line: "when,what") == nil)
     }
 
     @Test("JSON Lines: awake is not sleep, a workout keeps its activity")
     func readsJSONLines() throws {
         let awake = JSONLineParser.parse(
-            Data(#"{"metric": "sleep", "stage": "awake", "value": 10, "start": "2026-03-08T04:00:00-04:00", "end": "2026-03-08T04:10:00-04:00"}"#.utf8),
+            Data(
+                #"{"metric": "sleep", "stage": "awake", "value": 10, "start": "2026-03-08T04:00:00-04:00", "end": "2026-03-08T04:10:00-04:00"}"#
+                    .utf8),
             clock: Fixtures.clock)
         guard case .nothing = awake else {
             Issue.record("awake must not count")
             return
         }
         let ride = JSONLineParser.parse(
-            Data(#"{"metric": "workout", "activity": "Cycling", "value": 0.75, "unit": "h", "start": "2026-03-08T17:00:00-04:00"}"#.utf8),
+            Data(
+                #"{"metric": "workout", "activity": "Cycling", "value": 0.75, "unit": "h", "start": "2026-03-08T17:00:00-04:00"}"#
+                    .utf8),
             clock: Fixtures.clock)
         guard case .sample(let sample) = ride else {
             Issue.record("no workout")

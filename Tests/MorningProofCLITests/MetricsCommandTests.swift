@@ -43,7 +43,8 @@ struct MetricsCommandTests {
         #expect(day["mindfulMinutes"] as? Int == 10)
         #expect(day["sleepMinutes"] == nil)
         let week = try days(cli, ["--days", "5"])
-        #expect(week.map { $0["day"] as? String } == ["2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09", "2026-03-10"])
+        #expect(
+            week.map { $0["day"] as? String } == ["2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09", "2026-03-10"])
         #expect(week[0]["sleepMinutes"] as? Int == 435)
     }
 
@@ -53,7 +54,8 @@ struct MetricsCommandTests {
         defer { cli.remove() }
         try cli.run(["metrics", "import", fixture("export.xml"), fixture("metrics.csv")], now: Self.now)
         let before = try days(cli, ["--days", "10"])
-        let again = try cli.run(["metrics", "import", fixture("export.zip"), fixture("metrics.csv"), "--json"], now: Self.now)
+        let again = try cli.run(
+            ["metrics", "import", fixture("export.zip"), fixture("metrics.csv"), "--json"], now: Self.now)
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
         #expect(summary["recordsRead"] as? Int == 28)
         #expect(summary["duplicatesSkipped"] as? Int == 28)
@@ -82,7 +84,8 @@ struct MetricsCommandTests {
         let bad = try cli.run(["metrics", "import", fixture("metrics.csv"), notes.path], now: Self.now)
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("not a metrics file"))
-        let missing = try cli.run(["metrics", "import", fixture("metrics.csv"), "/nonexistent/export.zip"], now: Self.now)
+        let missing = try cli.run(
+            ["metrics", "import", fixture("metrics.csv"), "/nonexistent/export.zip"], now: Self.now)
         #expect(missing.status == 66)
         // The good file named first was not read either: a bad argument changes nothing.
         #expect(try days(cli, ["--days", "10"]).allSatisfy { $0.count == 1 })

@@ -120,7 +120,9 @@ struct MetricsCommand: AsyncParsableCommand {
             }
             var line = "Read \(count(records, "record")) from \(count(reports.count, "file")): "
             line += "\(count(days.count, "day")) touched"
-            if let first = days.first, let last = days.last { line += " (\(first) to \(last))" }
+            if let first = days.first, let last = days.last {
+                line += first == last ? " (\(first))" : " (\(first) to \(last))"
+            }
             line += ", \(count(duplicates, "duplicate")) skipped, \(count(warnings, "warning"))."
             Console.out(line)
             if reports.contains(where: { !$0.complete }) {
