@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
@@ -31,11 +33,22 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // The check pass, once-a-day notifications, hooks and the watch loop as a service.
+        .target(
+            name: "Observer",
+            dependencies: [
+                "MorningProofCore", "MorningProofStore", "HealthMetrics",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // Commands and output formatting: the one place that imports ArgumentParser.
         .target(
             name: "MorningProofCLI",
             dependencies: [
-                "MorningProofCore", "MorningProofStore", "HealthMetrics",
+                "MorningProofCore", "MorningProofStore", "HealthMetrics", "Observer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -43,6 +56,7 @@ let package = Package(
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
         .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore"]),
         .testTarget(name: "HealthMetricsTests", dependencies: ["HealthMetrics"]),
+        .testTarget(name: "ObserverTests", dependencies: ["Observer", "MorningProofStore", "MorningProofCore"]),
         .testTarget(
             name: "MorningProofCLITests",
             dependencies: ["MorningProofCLI", "morningproof"]

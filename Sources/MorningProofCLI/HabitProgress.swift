@@ -43,6 +43,7 @@ struct HabitJSON: Encodable {
     var note: String?
     var archived: Bool
     var createdDay: String
+    var goal: GoalJSON?
     var state: String?
     var currentStreak: Int?
     var longestStreak: Int?
@@ -58,6 +59,7 @@ struct HabitJSON: Encodable {
         note = habit.note
         archived = habit.archived
         createdDay = habit.createdDay.description
+        goal = habit.goal.map(GoalJSON.init)
         if let progress {
             state = progress.state.rawValue
             currentStreak = progress.timeline.currentStreak

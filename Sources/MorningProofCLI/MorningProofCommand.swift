@@ -19,6 +19,7 @@ public struct MorningProofCommand: AsyncParsableCommand {
             StatusCommand.self, ReportCommand.self, ConfigCommand.self,
             CheckinCommand.self, GateCommand.self, QuoteCommand.self,
             SourceCommand.self, MetricsCommand.self,
+            CheckCommand.self, WatchCommand.self, NotificationsCommand.self,
         ]
     )
 

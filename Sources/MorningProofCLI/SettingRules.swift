@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import Observer
 
 /// A setting of a feature beyond the clock: its key and how its value is checked.
 struct SettingRule: Sendable {
@@ -12,7 +13,7 @@ struct SettingRule: Sendable {
 
 extension ConfigCommand {
     /// Settings of other features (notifications, check-in, quotes), each checking its own value.
-    static let extraKeys: [SettingRule] = checkinKeys + [metricSourcePriority]
+    static let extraKeys: [SettingRule] = checkinKeys + [metricSourcePriority, notifyHook, notifyHookTimeout]
 
     /// The check-in, the gate and the quotes (see CheckinCommand, GateCommand, QuoteCommand).
     static let checkinKeys: [SettingRule] = [
@@ -57,4 +58,14 @@ extension ConfigCommand {
         }
         return names.joined(separator: ",")
     }
+
+    /// `notify.hook PATH`: the executable run for each notification; empty or `none` turns it off.
+    static let notifyHook = SettingRule(
+        key: NotifySettings.hook, help: "an executable run for each notification (empty or none: stdout only)",
+        check: NotifySettings.checkHook)
+
+    /// `notify.hook-timeout 10s`: how long the hook may run before it is killed.
+    static let notifyHookTimeout = SettingRule(
+        key: NotifySettings.hookTimeout, help: "how long the hook may run before it is killed (default 10s)",
+        check: NotifySettings.checkTimeout)
 }

@@ -50,6 +50,24 @@ extension AppDatabase {
         migrator.registerMigration("v2-metrics") { db in
             try MetricSchema.create(db)
         }
+        migrator.registerMigration("v3-notifications") { db in
+            // The once-a-day claim of each notification: UNIQUE(key, day) decides who delivers.
+            try db.create(table: "notification") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("key", .text).notNull()
+                t.column("day", .text).notNull()
+                t.column("event", .text).notNull()
+                t.column("state", .text).notNull().check(sql: "state IN ('claimed', 'delivered', 'failed')")
+                t.column("attempts", .integer).notNull().defaults(to: 0)
+                t.column("lastError", .text)
+                t.column("claimToken", .text)
+                t.column("claimedAt", .datetime)
+                t.column("deliveredAt", .datetime)
+                t.column("createdAt", .datetime).notNull()
+                t.uniqueKey(["key", "day"])
+            }
+            try db.create(index: "notification_on_day", on: "notification", columns: ["day"])
+        }
         migrator.registerMigration("v4-checkin-gate") { db in
             // A check-in answer per habit and day; a yes also has a done entry, a no has none.
             try db.create(table: "checkinAnswer") { t in

@@ -43,6 +43,19 @@ struct HabitDetailOptions: ParsableArguments {
     @Option(help: "A note shown with the habit.")
     var note: String?
 
+    @Option(help: "The health metric whose daily value completes the day (implies --kind metric).")
+    var metric: String?
+
+    @Option(name: .customLong("at-least"), help: "Done once the metric reaches this: 8000, 7h, 30min, 5km, 500kcal.")
+    var atLeast: String?
+
+    @Option(
+        name: .customLong("at-most"), help: "A limit: done, once the day is over, when the metric stayed within it.")
+    var atMost: String?
+
+    @Option(help: "With --metric workouts or workoutMinutes: only this activity counts (running).")
+    var activity: String?
+
     var hasSchedule: Bool { every != nil || times != nil || per != nil || within != nil }
 
     func schedule() throws -> Schedule {
@@ -56,6 +69,9 @@ struct HabitDetailOptions: ParsableArguments {
         }
         return minutes
     }
+
+    /// True when any goal option was given.
+    var hasGoal: Bool { metric != nil || atLeast != nil || atMost != nil || activity != nil }
 }
 
 extension HabitKind: ExpressibleByArgument {}
@@ -70,6 +86,13 @@ extension HabitCommand {
                 Examples:
                   morningproof habit add "Make bed" --kind photo --required
                   morningproof habit add Run --times 3 --per week --remind-at 07:00
+                Metric habits complete themselves when `morningproof check` reads the health files:
+                  morningproof habit add Walk --metric steps --at-least 8000
+                  morningproof habit add Sleep --metric sleep --at-least 7h30m
+                  morningproof habit add Run --metric workouts --at-least 1 --activity running
+                  morningproof habit add "Rest day" --metric workoutMinutes --at-most 20min
+                Metrics: steps, sleep (min), workouts, workoutMinutes, activeEnergy (kcal), distance (km), \
+                exercise (min), mindful (min). An --at-most goal is judged once its day is over.
                 """)
 
         @Argument(help: "The habit's name (unique, case-insensitively).")
@@ -82,21 +105,31 @@ extension HabitCommand {
             try validating {
                 _ = try details.schedule()
                 _ = try details.reminder()
+                let goal = try details.goal(current: nil)
+                if details.kind == .metric && goal == nil {
+                    throw MorningProofError.usage(
+                        "a metric habit needs a goal, such as --metric steps --at-least 8000 (metrics: \(GoalMetric.knownNames))"
+                    )
+                }
             }
         }
 
         func run() async throws {
             let session = try global.session()
+            let goal = try details.goal(current: nil)
             let habit = try session.database.addHabit(
                 Habit(
-                    name: name.trimmingCharacters(in: .whitespaces), kind: details.kind ?? .manual,
+                    name: name.trimmingCharacters(in: .whitespaces),
+                    kind: goal != nil ? .metric : details.kind ?? .manual,
                     schedule: try details.schedule(), remindAt: try details.reminder(),
-                    required: details.required ?? false, note: details.note,
+                    required: details.required ?? false, note: details.note, goal: goal,
                     createdDay: session.today, createdAt: session.now))
             if session.json {
                 try Console.json(HabitJSON(habit))
             } else {
-                Console.out("Added \"\(habit.name)\" (\(habit.kind.rawValue), \(habit.schedule.summary)).")
+                Console.out(
+                    "Added \"\(habit.name)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))."
+                )
             }
         }
     }
@@ -116,6 +149,7 @@ extension HabitCommand {
             if habits.isEmpty { return Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"") }
             for habit in habits {
                 var line = "\(habit.name)  \(habit.kind.rawValue), \(habit.schedule.summary)"
+                if let goal = habit.goal { line += ", goal \(goal.summary)" }
                 if let remindAt = habit.remindAt { line += ", reminder \(formatClockTime(remindAt))" }
                 if habit.required { line += ", required" }
                 if habit.archived { line += ", archived" }
@@ -140,6 +174,7 @@ extension HabitCommand {
             Console.out(habit.name)
             Console.out(
                 "  kind: \(habit.kind.rawValue); schedule: \(habit.schedule.summary); since \(habit.createdDay)")
+            if let goal = habit.goal { Console.out("  goal: \(goal.summary)") }
             if let remindAt = habit.remindAt { Console.out("  reminder: \(formatClockTime(remindAt))") }
             if habit.required { Console.out("  required for the gate") }
             if let note = habit.note { Console.out("  note: \(note)") }
@@ -167,6 +202,9 @@ extension HabitCommand {
             try validating {
                 if details.hasSchedule { _ = try details.schedule() }
                 _ = try details.reminder()
+                if let metric = details.metric, GoalMetric(named: metric) == nil {
+                    throw MorningProofError.usage("unknown metric \"\(metric)\" (metrics: \(GoalMetric.knownNames))")
+                }
             }
         }
 
@@ -175,13 +213,25 @@ extension HabitCommand {
             var habit = try session.database.findHabit(named: name)
             if let rename { habit.name = rename.trimmingCharacters(in: .whitespaces) }
             if let kind = details.kind { habit.kind = kind }
+            if details.hasGoal {
+                habit.goal = try details.goal(current: habit.goal)
+                habit.kind = .metric
+            } else if habit.kind != .metric {
+                habit.goal = nil
+            } else if habit.goal == nil {
+                throw MorningProofError.usage(
+                    "a metric habit needs a goal, such as --metric steps --at-least 8000 (metrics: \(GoalMetric.knownNames))"
+                )
+            }
             if details.hasSchedule { habit.schedule = try details.schedule() }
             if let reminder = try details.reminder() { habit.remindAt = reminder }
             if let required = details.required { habit.required = required }
             if let note = details.note { habit.note = note.isEmpty ? nil : note }
             try session.database.updateHabit(habit)
             if session.json { return try Console.json(HabitJSON(habit)) }
-            Console.out("Updated \"\(habit.name)\" (\(habit.kind.rawValue), \(habit.schedule.summary)).")
+            Console.out(
+                "Updated \"\(habit.name)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))."
+            )
         }
     }
 

@@ -1,0 +1,209 @@
+import Foundation
+import GRDB
+import MorningProofCore
+
+/// Where a notification stands in its day.
+public enum NotificationState: String, Sendable, Codable {
+    /// A pass holds it and is delivering it now.
+    case claimed
+    /// Delivered once; it never fires again that day.
+    case delivered
+    /// The last delivery failed; the next pass tries again until the attempts run out.
+    case failed
+}
+
+/// One notification of one day, as stored.
+public struct NotificationRecord: Sendable, Hashable {
+    public var key: String
+    public var day: LocalDay
+    /// The event, as the JSON delivered to hooks.
+    public var event: String
+    public var state: NotificationState
+    public var attempts: Int
+    public var lastError: String?
+    public var claimedAt: Date?
+    public var deliveredAt: Date?
+    public var createdAt: Date
+}
+
+/// The right, held by one pass, to deliver one notification once.
+public struct NotificationClaim: Sendable, Hashable {
+    public var key: String
+    public var day: LocalDay
+    /// The event to deliver (the one stored by the first claim of the day).
+    public var event: String
+    /// 1 for the first attempt of the day.
+    public var attempt: Int
+    /// Identifies this claim, so that a pass whose lease ran out cannot settle another's claim.
+    public var token: String
+}
+
+/// What a pass asks for in one write transaction: record an automatic entry, then claim a notification.
+public struct ClaimRequest: Sendable {
+    /// When the notification may be claimed at all.
+    public enum Condition: Sendable {
+        case always
+        /// Only while the habit has no entry (done or skipped) on the request's day: reminders.
+        case habitHasNoEntry(habitID: Int64)
+    }
+
+    public var key: String
+    public var day: LocalDay
+    public var event: String
+    /// An automatic entry to record first (a manual entry still wins).
+    public var entry: Entry?
+    public var condition: Condition
+
+    public init(key: String, day: LocalDay, event: String, entry: Entry? = nil, condition: Condition = .always) {
+        self.key = key
+        self.day = day
+        self.event = event
+        self.entry = entry
+        self.condition = condition
+    }
+}
+
+/// What the deciding transaction did.
+public struct ClaimDecision: Sendable {
+    /// What recording the automatic entry did, when one was asked for.
+    public var entryOutcome: RecordOutcome?
+    /// The claim, when this pass is the one to deliver.
+    public var claim: NotificationClaim?
+}
+
+extension AppDatabase {
+    /// Deliveries of one notification tried in one day before it is given up.
+    public static let maxNotificationAttempts = 5
+
+    /// Records the request's entry and claims its notification in the same write transaction, so
+    /// that of two passes racing (cron `check` and `watch`), exactly one gets the claim. A failed
+    /// claim is given back until `maxNotificationAttempts`; a claim held past `lease` seconds (its
+    /// pass died mid-delivery) is taken over.
+    public func decideAndClaim(_ request: ClaimRequest, at now: Date, lease: TimeInterval) throws -> ClaimDecision {
+        try writeImmediately { db in
+            var decision = ClaimDecision()
+            if let entry = request.entry { decision.entryOutcome = try Self.record(entry, in: db) }
+            if case .habitHasNoEntry(let habitID) = request.condition {
+                let hasEntry =
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM entry WHERE habitId = ? AND day = ?)",
+                        arguments: [habitID, request.day.description]) ?? false
+                if hasEntry { return decision }
+            }
+            let token = UUID().uuidString
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO notification (key, day, event, state, attempts, claimToken, claimedAt, createdAt)
+                    VALUES (?, ?, ?, 'claimed', 1, ?, ?, ?)
+                    """,
+                arguments: [request.key, request.day.description, request.event, token, now, now])
+            if db.changesCount == 1 {
+                decision.claim = NotificationClaim(
+                    key: request.key, day: request.day, event: request.event, attempt: 1, token: token)
+                return decision
+            }
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT * FROM notification WHERE key = ? AND day = ?",
+                    arguments: [request.key, request.day.description])
+            else { return decision }
+            let attempts: Int = row["attempts"]
+            guard attempts < Self.maxNotificationAttempts else { return decision }
+            let state = NotificationState(rawValue: row["state"]) ?? .delivered
+            var lastError: String? = row["lastError"]
+            switch state {
+            case .delivered:
+                return decision
+            case .failed:
+                break
+            case .claimed:
+                let claimedAt: Date? = row["claimedAt"]
+                guard let claimedAt, now.timeIntervalSince(claimedAt) > lease else { return decision }
+                lastError = "a pass claimed it at \(claimedAt) and did not finish"
+            }
+            try db.execute(
+                sql: """
+                    UPDATE notification SET state = 'claimed', attempts = attempts + 1, claimToken = ?,
+                      claimedAt = ?, lastError = ?
+                    WHERE key = ? AND day = ?
+                    """,
+                arguments: [token, now, lastError, request.key, request.day.description])
+            decision.claim = NotificationClaim(
+                key: request.key, day: request.day, event: row["event"], attempt: attempts + 1, token: token)
+            return decision
+        }
+    }
+
+    /// Marks a claimed notification delivered; false when the claim was no longer this pass's.
+    @discardableResult
+    public func markDelivered(_ claim: NotificationClaim, at now: Date) throws -> Bool {
+        try writeImmediately { db in
+            try db.execute(
+                sql: """
+                    UPDATE notification SET state = 'delivered', deliveredAt = ?, claimToken = NULL
+                    WHERE key = ? AND day = ? AND claimToken = ?
+                    """,
+                arguments: [now, claim.key, claim.day.description, claim.token])
+            return db.changesCount == 1
+        }
+    }
+
+    /// Gives a claim back after its delivery failed, with the error, for the next pass to try again.
+    public func markFailed(_ claim: NotificationClaim, error: String) throws {
+        try writeImmediately { db in
+            try db.execute(
+                sql: """
+                    UPDATE notification SET state = 'failed', lastError = ?, claimToken = NULL
+                    WHERE key = ? AND day = ? AND claimToken = ?
+                    """,
+                arguments: [error, claim.key, claim.day.description, claim.token])
+        }
+    }
+
+    /// The keys, among `keys`, whose notification of `day` needs nothing more: delivered, or
+    /// given up after the last attempt. Lets a pass with nothing new skip the write transaction.
+    public func settledNotificationKeys(_ keys: [String], day: LocalDay) throws -> Set<String> {
+        guard !keys.isEmpty else { return [] }
+        return try read { db in
+            try String.fetchSet(
+                db,
+                sql: """
+                    SELECT key FROM notification WHERE day = ? AND key IN (\(keys.map { _ in "?" }.joined(separator: ",")))
+                      AND (state = 'delivered' OR (state = 'failed' AND attempts >= ?))
+                    """,
+                arguments: StatementArguments([day.description] + keys + [Self.maxNotificationAttempts]))
+        }
+    }
+
+    /// Notifications of `day` and later, newest day first.
+    public func notifications(since day: LocalDay) throws -> [NotificationRecord] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM notification WHERE day >= ? ORDER BY day DESC, createdAt, id",
+                arguments: [day.description]
+            ).compactMap { row in
+                guard let day = LocalDay(row["day"] as String) else { return nil }
+                return NotificationRecord(
+                    key: row["key"], day: day, event: row["event"],
+                    state: NotificationState(rawValue: row["state"]) ?? .failed, attempts: row["attempts"],
+                    lastError: row["lastError"], claimedAt: row["claimedAt"], deliveredAt: row["deliveredAt"],
+                    createdAt: row["createdAt"])
+            }
+        }
+    }
+
+    /// A write transaction that takes the write lock at BEGIN, so that two processes deciding at
+    /// once queue behind the busy timeout instead of failing on a lock upgrade.
+    func writeImmediately<T>(_ body: (Database) throws -> T) throws -> T {
+        try Self.translatingErrors(path: writer.path) {
+            try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// Where a pass gets its health numbers: the files that changed, and each day's totals.
+public struct MetricSources: Sendable {
+    /// What reading the changed files found.
+    public struct Scan: Sendable {
+        public var filesRead: Int
+        public var recordsRead: Int
+        public var daysTouched: Set<LocalDay>
+        /// Bad files and records, each one line: never the end of a pass.
+        public var warnings: [String]
+
+        public init(filesRead: Int = 0, recordsRead: Int = 0, daysTouched: Set<LocalDay> = [], warnings: [String] = [])
+        {
+            self.filesRead = filesRead
+            self.recordsRead = recordsRead
+            self.daysTouched = daysTouched
+            self.warnings = warnings
+        }
+    }
+
+    /// Reads the watched files that changed since the last pass.
+    public var scanChanged: @Sendable () throws -> Scan
+    /// A metric's total on a day (for workouts, of one activity when given), or nil with no data.
+    public var value: @Sendable (_ metric: String, _ day: LocalDay, _ activity: String?) throws -> Double?
+
+    public init(
+        scanChanged: @escaping @Sendable () throws -> Scan,
+        value: @escaping @Sendable (_ metric: String, _ day: LocalDay, _ activity: String?) throws -> Double?
+    ) {
+        self.scanChanged = scanChanged
+        self.value = value
+    }
+}
+
+/// What one pass did.
+public struct PassReport: Sendable {
+    public var scan = MetricSources.Scan()
+    /// Days completed automatically, as "habit day".
+    public var completed: [String] = []
+    /// Events delivered by this pass (to the hook, when there is one).
+    public var delivered: [NotificationEvent] = []
+    /// Deliveries that failed and will be tried again, each one line.
+    public var failures: [String] = []
+
+    /// True when the pass changed or delivered nothing: `check` then prints nothing.
+    public var isQuiet: Bool { completed.isEmpty && delivered.isEmpty && failures.isEmpty }
+}
+
+/// One pass of the observer: read the changed health files, complete the metric habits whose
+/// goal is met, and deliver each day's `goal.met` and `habit.reminder` at most once.
+/// `check` runs one; `watch` runs one per interval.
+public struct CheckPass: Sendable {
+    public var database: AppDatabase
+    public var clock: DayClock
+    public var sources: MetricSources
+    /// The hook to run for each event; nil delivers to stdout only.
+    public var hook: HookRunner?
+    /// Real time, for claim leases (`--now` may replay another day, but a lease is about a live process).
+    public var realTime: @Sendable () -> Date
+
+    /// Goals met on older days (an import of last year) complete those days silently.
+    public static let notifiedDays = 2
+
+    public init(
+        database: AppDatabase, clock: DayClock, sources: MetricSources, hook: HookRunner? = nil,
+        realTime: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.database = database
+        self.clock = clock
+        self.sources = sources
+        self.hook = hook
+        self.realTime = realTime
+    }
+
+    /// How long a claim is held before another pass may take it over: longer than any delivery.
+    var lease: TimeInterval { (hook?.timeout ?? 0) + 60 }
+
+    /// Runs the pass at `now`; `emit` gets each event this pass delivered, in order. Throws only
+    /// when the database fails; bad files are warnings in the report.
+    public func run(at now: Date, emit: (NotificationEvent) -> Void = { _ in }) throws -> PassReport {
+        var report = PassReport()
+        report.scan = try sources.scanChanged()
+        let today = clock.day(at: now)
+        let habits = try database.habits()
+        for habit in habits where habit.kind == .metric && habit.goal != nil && habit.createdDay <= today {
+            let days = report.scan.daysTouched.union([today, today.adding(days: -1)])
+                .filter { $0 >= habit.createdDay && $0 <= today }.sorted()
+            for day in days {
+                try judgeGoal(of: habit, on: day, today: today, now: now, report: &report, emit: emit)
+            }
+        }
+        for habit in habits where habit.remindAt != nil && habit.createdDay <= today {
+            try remind(habit, today: today, now: now, report: &report, emit: emit)
+        }
+        return report
+    }
+
+    private func judgeGoal(
+        of habit: Habit, on day: LocalDay, today: LocalDay, now: Date, report: inout PassReport,
+        emit: (NotificationEvent) -> Void
+    ) throws {
+        guard let goal = habit.goal else { return }
+        // A limit can still be broken until the day is over.
+        if goal.comparison == .atMost && day >= today { return }
+        var total = try sources.value(goal.metric, day, goal.activity)
+        // No workouts on a day the files cover counts as zero against a limit; a day with no data
+        // at all (the phone has not exported it yet) is not judged.
+        if total == nil, goal.comparison == .atMost, try hasAnyData(on: day) { total = 0 }
+        guard let value = total, goal.isMet(by: value) else { return }
+        let key = NotificationEvent.key(.goalMet, habitID: habit.id)
+        let notify = day > today.adding(days: -Self.notifiedDays)
+        let existing = try database.entry(habitID: habit.id, day: day)
+        let entryIsSettled = existing?.status == .done || existing?.source == .manual
+        if entryIsSettled {
+            if !notify { return }
+            if try database.settledNotificationKeys([key], day: day).contains(key) { return }
+        }
+        let entry = Entry(
+            habitID: habit.id, day: day, status: .done, value: value, source: .metric, note: goal.summary,
+            recordedAt: now, zone: clock.zoneIdentifier)
+        guard notify else {
+            if try database.record(entry) != .unchanged { report.completed.append("\(habit.name) \(day)") }
+            return
+        }
+        let event = NotificationEvent(
+            event: .goalMet, habit: habit.name, day: day, goal: goal, value: value,
+            message: goalMessage(habit, goal, value, day: day, today: today), at: timestamp(now))
+        let decision = try database.decideAndClaim(
+            ClaimRequest(key: key, day: day, event: event.json(), entry: entry), at: realTime(), lease: lease)
+        switch decision.entryOutcome {
+        case .recorded?, .replaced?: report.completed.append("\(habit.name) \(day)")
+        default: break
+        }
+        if let claim = decision.claim { try deliver(claim, report: &report, emit: emit) }
+    }
+
+    /// True when any metric has a value on `day`: the exported files cover it.
+    private func hasAnyData(on day: LocalDay) throws -> Bool {
+        for metric in GoalMetric.allCases where try sources.value(metric.rawValue, day, nil) != nil { return true }
+        return false
+    }
+
+    private func remind(
+        _ habit: Habit, today: LocalDay, now: Date, report: inout PassReport, emit: (NotificationEvent) -> Void
+    ) throws {
+        guard let remindAt = habit.remindAt else { return }
+        // A reminder before the day start (01:00 with days starting at 04:00) falls on the next date.
+        let date = remindAt < clock.dayStart ? today.adding(days: 1) : today
+        guard now >= clock.instant(on: date, secondsAfterMidnight: remindAt * 60) else { return }
+        let key = NotificationEvent.key(.reminder, habitID: habit.id)
+        if try database.settledNotificationKeys([key], day: today).contains(key) { return }
+        let entries = try database.entries(habitID: habit.id)
+        if entries.last?.day == today { return }
+        let timeline = HabitTimeline(
+            schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today,
+            entries: Dictionary(entries.map { ($0.day, $0.status) }, uniquingKeysWith: { a, _ in a }),
+            travelDays: try database.travelDays(), weekStart: try database.weekStart())
+        guard timeline.todayState == .pending else { return }
+        var value: Double?
+        var message = "\(habit.name): not done yet today"
+        if let goal = habit.goal, let metric = GoalMetric(named: goal.metric) {
+            value = try sources.value(goal.metric, today, goal.activity)
+            message += " (goal \(goal.summary); \(GoalTarget.format(value ?? 0, for: metric)) so far)"
+        }
+        let event = NotificationEvent(
+            event: .reminder, habit: habit.name, day: today, goal: habit.goal, value: value, message: message + ".",
+            at: timestamp(now))
+        let decision = try database.decideAndClaim(
+            ClaimRequest(
+                key: key, day: today, event: event.json(), condition: .habitHasNoEntry(habitID: habit.id)),
+            at: realTime(), lease: lease)
+        if let claim = decision.claim { try deliver(claim, report: &report, emit: emit) }
+    }
+
+    /// Delivers a claimed event: the hook first (when there is one), then stdout; a failure gives
+    /// the claim back with its error for the next pass.
+    private func deliver(_ claim: NotificationClaim, report: inout PassReport, emit: (NotificationEvent) -> Void) throws
+    {
+        guard let event = NotificationEvent.decode(claim.event) else {
+            try database.markFailed(claim, error: "the stored event is not readable")
+            return
+        }
+        if let hook {
+            do {
+                try hook.deliver(event)
+            } catch {
+                let attempts = "attempt \(claim.attempt) of \(AppDatabase.maxNotificationAttempts)"
+                try database.markFailed(claim, error: "\(error.description) (\(attempts))")
+                report.failures.append(
+                    "\(event.event.rawValue) for \(event.habit) on \(event.day): \(error) (\(attempts))")
+                return
+            }
+        }
+        try database.markDelivered(claim, at: realTime())
+        report.delivered.append(event)
+        emit(event)
+    }
+
+    private func goalMessage(_ habit: Habit, _ goal: MetricGoal, _ value: Double, day: LocalDay, today: LocalDay)
+        -> String
+    {
+        let amount = GoalMetric(named: goal.metric).map { GoalTarget.format(value, for: $0) } ?? "\(value)"
+        let when = day == today ? "today" : day == today.adding(days: -1) ? "yesterday" : "on \(day)"
+        return "\(habit.name): \(amount) \(when), goal \(goal.summary) met."
+    }
+
+    private func timestamp(_ now: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = clock.timeZone
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: now)
+    }
+}

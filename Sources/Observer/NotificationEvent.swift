@@ -1,0 +1,77 @@
+import Foundation
+import MorningProofCore
+
+/// Something worth telling a person, at most once per day: a goal met, a reminder.
+/// Delivered as one line on stdout and as JSON on a hook's standard input.
+public struct NotificationEvent: Codable, Sendable, Hashable {
+    /// The kinds of event, as hooks see them in `MORNINGPROOF_EVENT`.
+    public enum Kind: String, Codable, Sendable {
+        case goalMet = "goal.met"
+        case reminder = "habit.reminder"
+    }
+
+    public var event: Kind
+    public var habit: String
+    /// The day the event is about (`YYYY-MM-DD`).
+    public var day: String
+    public var metric: String?
+    /// The metric's value that day, in its base unit (steps, minutes, kcal, km, count).
+    public var value: Double?
+    /// The goal's target in the same unit.
+    public var target: Double?
+    public var comparison: String?
+    /// One sentence for a person.
+    public var message: String
+    /// The instant the pass decided, ISO 8601 in the user's zone.
+    public var at: String
+
+    public init(
+        event: Kind, habit: String, day: LocalDay, goal: MetricGoal? = nil, value: Double? = nil, message: String,
+        at: String
+    ) {
+        self.event = event
+        self.habit = habit
+        self.day = day.description
+        self.metric = goal?.metric
+        self.value = value
+        self.target = goal?.target
+        self.comparison = goal?.comparison.rawValue
+        self.message = message
+        self.at = at
+    }
+
+    /// The event as one line of JSON with sorted keys.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// Reads an event back from its stored JSON.
+    public static func decode(_ json: String) -> NotificationEvent? {
+        try? JSONDecoder().decode(NotificationEvent.self, from: Data(json.utf8))
+    }
+
+    /// The variables a hook gets: `MORNINGPROOF_EVENT`, `_HABIT`, `_DAY`, `_VALUE`, `_TARGET`, `_MESSAGE`.
+    public var environment: [String: String] {
+        [
+            "MORNINGPROOF_EVENT": event.rawValue,
+            "MORNINGPROOF_HABIT": habit,
+            "MORNINGPROOF_DAY": day,
+            "MORNINGPROOF_VALUE": value.map(Self.plain) ?? "",
+            "MORNINGPROOF_TARGET": target.map(Self.plain) ?? "",
+            "MORNINGPROOF_MESSAGE": message,
+        ]
+    }
+
+    /// The line `check` and `watch` print for a person.
+    public var line: String { "\(event.rawValue) \(day) \(message)" }
+
+    /// `8412`, `431.5`: a number as a shell script can compare it.
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    /// The stored key of this event: one per kind and habit, claimed once per day.
+    static func key(_ kind: Kind, habitID: Int64) -> String { "\(kind.rawValue)/habit-\(habitID)" }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// The settings of notification delivery.
+public enum NotifySettings {
+    /// `notify.hook`: the executable run for each event (empty: stdout only).
+    public static let hook = "notify.hook"
+    /// `notify.hook-timeout`: how long a hook may run before it is killed (`10s`, `1m`).
+    public static let hookTimeout = "notify.hook-timeout"
+    public static let defaultTimeout: TimeInterval = 10
+
+    /// The hook configured in `database`, or nil when none is.
+    public static func hookRunner(in database: AppDatabase) throws -> HookRunner? {
+        let settings = try database.settings()
+        guard let path = settings[hook], !path.isEmpty else { return nil }
+        let timeout = settings[hookTimeout].flatMap(IntervalText.seconds) ?? defaultTimeout
+        return HookRunner(path: path, timeout: timeout)
+    }
+
+    /// Checks a `notify.hook` value: an executable file, stored as an absolute path (cron runs
+    /// elsewhere); empty or `none` turns the hook off.
+    public static func checkHook(_ value: String) throws -> String {
+        if value.isEmpty || value.lowercased() == "none" { return "" }
+        var path = value
+        if path.hasPrefix("~/") { path = NSHomeDirectory() + path.dropFirst() }
+        if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
+        path = URL(fileURLWithPath: path).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw MorningProofError.usage("notify.hook: no file at \(path)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw MorningProofError.usage("notify.hook: \(path) is not executable (chmod +x it)")
+        }
+        return path
+    }
+
+    /// Checks a `notify.hook-timeout` value such as `10s`, `30s` or `2m` (at most 10 minutes).
+    public static func checkTimeout(_ value: String) throws -> String {
+        guard let seconds = IntervalText.seconds(value), seconds <= 600 else {
+            throw MorningProofError.usage("bad notify.hook-timeout \"\(value)\": use a duration such as 10s, 30s or 2m")
+        }
+        return value.trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,37 @@
+import Logging
+import ServiceLifecycle
+
+/// `morningproof watch` as a service: a pass at start, then one per interval on an injected
+/// clock, until a graceful shutdown (SIGTERM, SIGINT) lets the current pass finish and ends it.
+public struct WatchService<C: Clock>: Service where C.Duration == Duration {
+    public var interval: Duration
+    public var clock: C
+    public var logger: Logger
+    /// One pass; it reports its own problems (a bad file is a warning, never the end of the loop).
+    public var pass: @Sendable () async -> Void
+
+    public init(interval: Duration, clock: C, logger: Logger, pass: @escaping @Sendable () async -> Void) {
+        self.interval = interval
+        self.clock = clock
+        self.logger = logger
+        self.pass = pass
+    }
+
+    public func run() async throws {
+        logger.info("watching: a pass every \(interval)")
+        var passes = 0
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            await pass()
+            passes += 1
+            if passes == 1 { logger.info("first pass done") }
+            if Task.isShuttingDownGracefully || Task.isCancelled { break }
+            let clock = self.clock, interval = self.interval
+            do {
+                try await cancelWhenGracefulShutdown { try await clock.sleep(for: interval) }
+            } catch {
+                break  // the sleep was cancelled: shutting down
+            }
+        }
+        logger.info("stopped after \(passes) \(passes == 1 ? "pass" : "passes")")
+    }
+}

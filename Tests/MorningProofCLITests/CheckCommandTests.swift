@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+/// `check`, `watch` and `notifications list` as cron, systemd and a person run them.
+@Suite struct CheckCommandTests {
+    static let morning = "2026-03-08T07:00:00Z"
+    static let evening = "2026-03-08T19:00:00Z"
+
+    /// A database with a Walk goal and a watched CSV of today's steps.
+    func walkWithSteps(_ cli: CLI, steps: Int = 8412) throws {
+        #expect(
+            try cli.run(["habit", "add", "Walk", "--metric", "steps", "--at-least", "8000"], now: Self.morning).status
+                == 0)
+        let csv = cli.directory.appendingPathComponent("steps.csv")
+        try "date,metric,value\n2026-03-08,steps,\(steps)\n".write(to: csv, atomically: true, encoding: .utf8)
+        let added = try cli.run(["source", "add", csv.path], now: Self.morning)
+        #expect(added.status == 0, "source add: \(added.stderr)")
+    }
+
+    /// Writes an executable hook script into the test's directory.
+    func hook(_ cli: CLI, _ body: String) throws -> String {
+        let path = cli.directory.appendingPathComponent("hook").path
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        #expect(try cli.run(["config", "set", "notify.hook", path]).status == 0)
+        return path
+    }
+
+    func lines(_ cli: CLI, _ name: String) -> [String] {
+        let text = (try? String(contentsOf: cli.directory.appendingPathComponent(name), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    @Test func checkCompletesTheGoalAndNotifiesOnce() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try walkWithSteps(cli)
+        let first = try cli.run(["check"], now: Self.evening)
+        #expect(first.status == 0)
+        #expect(first.stdout == "goal.met 2026-03-08 Walk: 8,412 steps today, goal at least 8,000 steps met.\n")
+        let second = try cli.run(["check"], now: "2026-03-08T19:05:00Z")
+        #expect(second.status == 0)
+        #expect(second.stdout.isEmpty && second.stderr.isEmpty, "check is silent when nothing happened")
+        let show = try cli.run(["habit", "show", "walk"], now: Self.evening)
+        #expect(show.stdout.contains("today: done"))
+        let list = try cli.json(["notifications", "list"], now: Self.evening) as? [String: Any]
+        let items = try #require(list?["notifications"] as? [[String: Any]])
+        #expect(items.count == 1)
+        #expect(items.first?["event"] as? String == "goal.met")
+        #expect(items.first?["state"] as? String == "delivered")
+    }
+
+    @Test func twoChecksStartedTogetherDeliverOneNotification() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try walkWithSteps(cli)
+        _ = try hook(cli, "cat >> \"\(cli.directory.path)/delivered\"")
+        let processes = try (0..<2).map { _ in try start(cli, ["check", "--json"], now: Self.evening) }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == [0, 0])
+        let delivered = lines(cli, "delivered")
+        #expect(delivered.count == 1)
+        #expect(delivered.first?.contains("\"event\":\"goal.met\"") == true)
+    }
+
+    @Test func aFailingHookIsRetriedByTheNextCheckAndSucceedsOnce() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try walkWithSteps(cli)
+        let state = cli.directory.appendingPathComponent("state").path
+        _ = try hook(
+            cli,
+            """
+            if [ ! -e "\(state)" ]; then touch "\(state)"; echo "offline" >&2; exit 1; fi
+            echo "$MORNINGPROOF_EVENT $MORNINGPROOF_HABIT $MORNINGPROOF_VALUE" >> "\(cli.directory.path)/delivered"
+            """)
+        let failed = try cli.run(["check"], now: Self.evening)
+        #expect(failed.status == 0)
+        #expect(failed.stdout.isEmpty)
+        #expect(failed.stderr.contains("hook exited with status 1: offline"))
+        let listed = try cli.run(["notifications", "list"], now: Self.evening)
+        #expect(listed.stdout.contains("failed (1 attempt)"))
+        let retried = try cli.run(["check"], now: "2026-03-08T19:05:00Z")
+        #expect(retried.stdout.contains("goal.met 2026-03-08 Walk"))
+        #expect(try cli.run(["check"], now: "2026-03-08T19:10:00Z").stdout.isEmpty)
+        #expect(lines(cli, "delivered") == ["goal.met Walk 8412"])
+    }
+
+    @Test func badGoalsAreUsageErrors() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let unknown = try cli.run(
+            ["habit", "add", "Screen", "--metric", "screen", "--at-most", "2h"], now: Self.morning)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("unknown metric \"screen\" (metrics: steps, sleep, workouts"))
+        let badUnit = try cli.run(["habit", "add", "Walk", "--metric", "steps", "--at-least", "7h"], now: Self.morning)
+        #expect(badUnit.status == 64)
+        let wrongKind = try cli.run(
+            ["habit", "add", "Walk", "--kind", "photo", "--metric", "steps", "--at-least", "8000"], now: Self.morning)
+        #expect(wrongKind.status == 64)
+        #expect(try cli.run(["habit", "list"]).stdout.contains("No habits"), "nothing was stored")
+        let sleep = try cli.run(
+            ["habit", "add", "Sleep", "--metric", "sleep", "--at-least", "7h30m"], now: Self.morning)
+        #expect(sleep.stdout.contains("metric, at least 7 h 30 min"))
+        let edited = try cli.run(["habit", "edit", "sleep", "--at-least", "8h"], now: Self.morning)
+        #expect(edited.stdout.contains("at least 8 h"))
+    }
+
+    @Test func watchStopsCleanlyOnSIGTERM() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try walkWithSteps(cli)
+        let process = try start(cli, ["watch", "--interval", "1h"], now: Self.evening)
+        let log = cli.directory.appendingPathComponent("stderr-\(process.processIdentifier)")
+        let started = wait(upTo: 120) {
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("first pass done")
+        }
+        #expect(started, "watch logged its first pass")
+        kill(process.processIdentifier, SIGTERM)
+        let exited = wait(upTo: 30) { !process.isRunning }
+        if !exited { process.terminate() }
+        #expect(exited)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let stdout =
+            (try? String(
+                contentsOf: cli.directory.appendingPathComponent("stdout-\(process.processIdentifier)"), encoding: .utf8
+            )) ?? ""
+        #expect(stdout.contains("goal.met 2026-03-08 Walk"))
+    }
+
+    /// Starts the binary without waiting; its output goes to files named after its pid.
+    func start(_ cli: CLI, _ arguments: [String], now: String) throws -> Process {
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = arguments + ["--db", cli.database.path, "--now", now]
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env["TZ"] = "UTC"
+        env.removeValue(forKey: "MORNINGPROOF_NOW")
+        env.removeValue(forKey: "MORNINGPROOF_DB")
+        process.environment = env
+        let out = cli.directory.appendingPathComponent("out-\(UUID().uuidString)")
+        let err = cli.directory.appendingPathComponent("err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try FileManager.default.moveItem(
+            at: out, to: cli.directory.appendingPathComponent("stdout-\(process.processIdentifier)"))
+        try FileManager.default.moveItem(
+            at: err, to: cli.directory.appendingPathComponent("stderr-\(process.processIdentifier)"))
+        return process
+    }
+
+    /// Polls `condition` until it holds or `seconds` pass (a deadline against hanging, not a timing check).
+    func wait(upTo seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(50_000)
+        }
+        return condition()
+    }
+}
