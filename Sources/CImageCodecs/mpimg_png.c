@@ -49,6 +49,19 @@ static int mpimg_png_ihdr(const uint8_t *data, size_t size, mpimg_info *info, ch
     return MPIMG_OK;
 }
 
+/* Walks the chunk lengths to IEND: a file cut after its last IDAT still decodes in libpng's
+ * simplified API, but it is truncated all the same. */
+static int mpimg_png_has_end(const uint8_t *data, size_t size) {
+    size_t offset = 8;
+    while (offset + 12 <= size) {
+        uint32_t length = mpimg_be32(data + offset);
+        if (memcmp(data + offset + 4, "IEND", 4) == 0) return 1;
+        if ((uint64_t)length + 12 > size - offset) return 0;
+        offset += (size_t)length + 12;
+    }
+    return 0;
+}
+
 static int mpimg_png_budget(const mpimg_info *info, const mpimg_limits *limits, char *message, size_t capacity) {
     uint64_t pixels = (uint64_t)info->width * (uint64_t)info->height;
     if (limits->max_pixels > 0 && pixels > limits->max_pixels) {
@@ -122,6 +135,11 @@ int mpimg_png_decode(const uint8_t *data, size_t size, const mpimg_limits *limit
         mpimg_png_message(message, message_capacity, "pixel buffer does not match the image size");
         png_image_free(&image);
         return MPIMG_ERROR_BUFFER;
+    }
+    if (!mpimg_png_has_end(data, size)) {
+        mpimg_png_message(message, message_capacity, "the file ends before its IEND chunk");
+        png_image_free(&image);
+        return MPIMG_ERROR_DATA;
     }
     /* 16-bit files without gAMA/sRGB are sRGB-encoded (mid grey 32768 -> 128), not linear. */
     image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
