@@ -49,6 +49,7 @@ struct ImageInfoTests {
         arguments: [
             ("broken/truncated.jpg", "JPEG data ends early"),
             ("broken/bad-crc.png", "CRC error"),
+            ("broken/bad-crc-iend.png", "IEND: CRC error"),
             ("broken/empty.jpg", "the file is empty"),
             ("broken/text.jpg", "plain text"),
             ("broken/huge-60000.jpg", "claims 60000x60000"),

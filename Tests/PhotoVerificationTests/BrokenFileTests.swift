@@ -24,6 +24,7 @@ struct BrokenFileTests {
             ("truncated.jpg", "JPEG data ends early"),
             ("truncated.png", "PNG data ends early"),
             ("bad-crc.png", "CRC error"),
+            ("bad-crc-iend.png", "IEND: CRC error"),
             ("empty.jpg", "the file is empty (0 bytes)"),
             ("text.jpg", "plain text, not a JPEG or PNG image"),
             ("huge-60000.jpg", "claims 60000x60000"),
