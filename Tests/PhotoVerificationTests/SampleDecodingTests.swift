@@ -90,6 +90,23 @@ struct SampleDecodingTests {
         }
     }
 
+    @Test("row-by-row channel means equal the means of the full-size decoded raster", arguments: cases)
+    func means(_ expected: Expected) throws {
+        let path = Samples.path(expected.file)
+        let (info, mean) = try ImageDecoder.channelMeans(path: path)
+        let full = try ImageDecoder.decodeFullSize(path: path)
+        #expect(info == full.info)
+        #expect(mean == full.raster.channelMeans())
+    }
+
+    @Test("channel means of a rotated JPEG equal those of its upright raster")
+    func rotatedMeans() throws {
+        let path = Samples.path("orientation-6.jpg")
+        #expect(
+            try ImageDecoder.channelMeans(path: path).mean
+                == ImageDecoder.decodeFullSize(path: path).raster.channelMeans())
+    }
+
     @Test("grayscale JPEG becomes equal R, G and B")
     func grayscale() throws {
         let raster = try ImageDecoder.decodeFullSize(path: Samples.path("grayscale.jpg")).raster

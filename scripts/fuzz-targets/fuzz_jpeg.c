@@ -1,5 +1,6 @@
 /* libFuzzer target: the JPEG half of the CImageCodecs shim, exactly as ImageDecoder calls it
- * (read_info, then decode into a buffer of the size read_info reported). */
+ * (read_info, then decode into a buffer of the size read_info reported), and the row-by-row
+ * channel sums of `image info`. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,7 +8,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* A smaller budget than the app's 100 MP keeps each run fast; the scan cap is the app's. */
-    mpimg_limits limits = {.working_long_side = (size & 1) ? 0 : 64, .max_pixels = 4000000, .max_scans = 300};
+    mpimg_limits limits = {.working_long_side = (size & 1) ? 0 : 64, .max_pixels = 4000000, .max_scans = 100};
     mpimg_info info;
     char message[MPIMG_MESSAGE_CAPACITY];
     static uint8_t exif[MPIMG_EXIF_CAPACITY];
@@ -20,5 +21,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     mpimg_jpeg_decode(data, size, &limits, &info, pixels, count, message, sizeof message);
     if (memchr(message, 0, sizeof message) == NULL) abort(); /* the message is always terminated */
     free(pixels);
+    /* The row-by-row path of `image info`. */
+    uint64_t sums[3];
+    mpimg_jpeg_channel_sums(data, size, &limits, &info, sums, message, sizeof message);
     return 0;
 }

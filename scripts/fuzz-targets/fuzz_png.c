@@ -5,7 +5,7 @@
 #include "mpimg.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    mpimg_limits limits = {.working_long_side = 0, .max_pixels = 4000000, .max_scans = 300};
+    mpimg_limits limits = {.working_long_side = 0, .max_pixels = 4000000, .max_scans = 100};
     mpimg_info info;
     char message[MPIMG_MESSAGE_CAPACITY];
     if (mpimg_png_read_info(data, size, &limits, &info, message, sizeof message) != MPIMG_OK) return 0;

@@ -216,7 +216,7 @@ def main():
     huge_png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 64))
                 + chunk(b"IEND", b""))
     open(os.path.join(broken, "huge-60000.png"), "wb").write(huge_png)
-    # A valid progressive JPEG with 448 scans (the decoder's cap is 300).
+    # A valid progressive JPEG with 448 scans (the decoder's cap is 100).
     subprocess.run([JPEG_CASES, "many-scans", os.path.join(broken, "many-scans.jpg")], check=True)
 
 main()
