@@ -46,17 +46,25 @@ let package = Package(
         .target(
             name: "MorningProofCLI",
             dependencies: [
-                "MorningProofCore", "MorningProofStore", "HealthMetrics", "Observer",
+                "MorningProofCore", "MorningProofStore", "HealthMetrics", "Observer", "PhotoVerification",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libjpeg(-turbo) and libpng from the system (Debian: libjpeg-dev, libpng-dev).
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // The C shim: the only code including jpeglib.h and png.h; owns setjmp and cleanup.
+        .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
+        // Photo decoding (and, on top of it, the bed verifier).
+        .target(name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs"]),
         .executableTarget(name: "morningproof", dependencies: ["MorningProofCLI"]),
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
         .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore"]),
         .testTarget(name: "HealthMetricsTests", dependencies: ["HealthMetrics"]),
         .testTarget(name: "ObserverTests", dependencies: ["Observer", "MorningProofStore", "MorningProofCore"]),
+        .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification"]),
         .testTarget(
             name: "MorningProofCLITests",
             dependencies: ["MorningProofCLI", "morningproof"]
