@@ -46,10 +46,12 @@ extension AppDatabase {
         return Self.clock(from: stored, systemZone: systemZone())
     }
 
-    static func clock(from stored: [String: String], systemZone: String) -> DayClock {
+    /// The stored zone, else the system's (looked up only when needed), else UTC.
+    static func clock(from stored: [String: String], systemZone: @autoclosure () -> String) -> DayClock {
         let dayStart = stored[SettingKey.dayStart].flatMap { parseClockTime($0) } ?? 0
-        return [stored[SettingKey.timeZone], systemZone, "UTC"].lazy.compactMap { $0 }
-            .compactMap { DayClock(zoneIdentifier: $0, dayStart: dayStart) }.first!
+        return stored[SettingKey.timeZone].flatMap { DayClock(zoneIdentifier: $0, dayStart: dayStart) }
+            ?? DayClock(zoneIdentifier: systemZone(), dayStart: dayStart)
+            ?? DayClock(zoneIdentifier: "UTC", dayStart: dayStart)!
     }
 
     /// The first day of a calendar week, 1 (Monday) to 7 (Sunday).
