@@ -37,6 +37,8 @@ let package = Package(
         // Photo decoding (and, on top of it, the bed verifier).
         .target(name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs"]),
         .executableTarget(name: "morningproof", dependencies: ["MorningProofCLI"]),
+        // Fits Models/bed-made-v1.json on a labelled folder with the verifier's own feature code.
+        .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
         .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore"]),
         .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification"]),
