@@ -22,7 +22,9 @@ def room(rng, wall, floor, horizon):
     """Wall above the horizon with a soft vertical light falloff, floorboards below."""
     img = np.zeros((H, W, 3))
     y = np.arange(H)[:, None, None] / H
-    img[:] = np.array(wall) * (1.0 - 0.12 * y)
+    x = np.arange(W)[None, :, None] / W
+    light = rng.uniform(0.2, 0.8)  # a window off to one side: light falls off away from it
+    img[:] = np.array(wall) * (1.0 - 0.12 * y) * (1.0 - 0.35 * np.abs(x - light))
     img[horizon:] = np.array(floor)
     boards = (np.arange(W) // 80) % 2
     img[horizon:] *= (0.96 + 0.04 * boards)[None, :, None]
