@@ -74,9 +74,10 @@ extension AppDatabase {
                     db, sql: "SELECT id FROM entry WHERE habitId = ? AND day = ?",
                     arguments: [entry.habitID, entry.day.description])
             else { return .recorded(outcome) }
-            let already = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM evidence WHERE entryId = ? AND sha256 = ?)",
-                arguments: [entryID, evidence.sha256]) ?? false
+            let already =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM evidence WHERE entryId = ? AND sha256 = ?)",
+                    arguments: [entryID, evidence.sha256]) ?? false
             if !already {
                 try db.execute(
                     sql: """
@@ -129,7 +130,9 @@ extension AppDatabase {
             let sameFile = (row["sha256"] as String) == sha256
             guard sameFile || distance <= maxDistance else { continue }
             let match = EvidenceMatch(day: earlierDay, habitID: row["habitId"], sameFile: sameFile, distance: distance)
-            if let current = best, (current.sameFile && !sameFile) || (current.sameFile == sameFile && current.distance <= distance) {
+            if let current = best,
+                (current.sameFile && !sameFile) || (current.sameFile == sameFile && current.distance <= distance)
+            {
                 continue
             }
             best = match

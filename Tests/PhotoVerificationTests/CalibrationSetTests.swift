@@ -14,15 +14,18 @@ enum CalibrationSet {
             .filter { $0.count >= 3 && $0[2] == "yes" }.map { $0[0] }
         var samples: [LabelledSample] = []
         for (directory, made) in [("clean", true), ("messy", false)] {
-            let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(directory).path)
-                .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+            let names = try FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent(directory).path
+            )
+            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
             for name in names {
                 let file = "\(directory)/\(name)"
                 let image = try ImageDecoder.decode(
                     path: folder.appendingPathComponent(file).path, workingLongSide: BedVerifier.workingLongSide)
                 samples.append(
                     LabelledSample(
-                        file: file, made: made, bedVisible: visible.contains(file), statistics: PixelStatistics(image.raster)))
+                        file: file, made: made, bedVisible: visible.contains(file),
+                        statistics: PixelStatistics(image.raster)))
             }
         }
         return samples
