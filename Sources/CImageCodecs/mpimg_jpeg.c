@@ -196,8 +196,11 @@ static void mpimg_cmyk_row_to_rgb(const JSAMPLE *cmyk, uint8_t *rgb, JDIMENSION 
     }
 }
 
-int mpimg_jpeg_decode(const uint8_t *data, size_t size, const mpimg_limits *limits, mpimg_info *info,
-                      uint8_t *pixels, size_t pixels_size, char *message, size_t message_capacity) {
+/* Decodes into pixels, or, with pixels NULL, one row at a time into a pool buffer, adding each
+ * channel into sums (for channel means at full size without holding the image). */
+static int mpimg_jpeg_run(const uint8_t *data, size_t size, const mpimg_limits *limits, mpimg_info *info,
+                          uint8_t *pixels, size_t pixels_size, uint64_t *sums, char *message,
+                          size_t message_capacity) {
     struct jpeg_decompress_struct cinfo;
     mpimg_jpeg_error err;
     mpimg_jpeg_progress progress;
@@ -220,7 +223,7 @@ int mpimg_jpeg_decode(const uint8_t *data, size_t size, const mpimg_limits *limi
         return status;
     }
     size_t row_bytes = (size_t)info->output_width * 3;
-    if (pixels == NULL || pixels_size != row_bytes * (size_t)info->output_height) {
+    if (pixels != NULL ? pixels_size != row_bytes * (size_t)info->output_height : sums == NULL) {
         mpimg_copy_message(message, message_capacity, "pixel buffer does not match the image size");
         jpeg_destroy_decompress(&cinfo);
         return MPIMG_ERROR_BUFFER;
@@ -232,19 +235,30 @@ int mpimg_jpeg_decode(const uint8_t *data, size_t size, const mpimg_limits *limi
         return MPIMG_ERROR_BUFFER;
     }
     int cmyk = cinfo.out_color_space == JCS_CMYK;
+    /* Row buffers from libjpeg's pool: freed by jpeg_destroy_decompress on every path. */
     JSAMPARRAY cmyk_row = NULL;
-    if (cmyk) {
-        /* From libjpeg's pool: freed by jpeg_destroy_decompress on every path. */
-        cmyk_row = (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE, cinfo.output_width * 4, 1);
-    }
+    if (cmyk) cmyk_row = (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE, cinfo.output_width * 4, 1);
+    JSAMPARRAY sum_row = NULL;
+    if (pixels == NULL) sum_row = (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE, (JDIMENSION)row_bytes, 1);
     while (cinfo.output_scanline < cinfo.output_height) {
-        uint8_t *row = pixels + row_bytes * cinfo.output_scanline;
+        uint8_t *row = pixels != NULL ? pixels + row_bytes * cinfo.output_scanline : sum_row[0];
         if (cmyk) {
             if (jpeg_read_scanlines(&cinfo, cmyk_row, 1) != 1) break;
             mpimg_cmyk_row_to_rgb(cmyk_row[0], row, cinfo.output_width, cinfo.saw_Adobe_marker);
         } else {
             JSAMPROW rows[1] = {row};
             if (jpeg_read_scanlines(&cinfo, rows, 1) != 1) break;
+        }
+        if (pixels == NULL) {
+            uint64_t r = 0, g = 0, b = 0;
+            for (size_t i = 0; i < row_bytes; i += 3) {
+                r += row[i];
+                g += row[i + 1];
+                b += row[i + 2];
+            }
+            sums[0] += r;
+            sums[1] += g;
+            sums[2] += b;
         }
     }
     if (cinfo.output_scanline < cinfo.output_height) {
@@ -255,4 +269,19 @@ int mpimg_jpeg_decode(const uint8_t *data, size_t size, const mpimg_limits *limi
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     return MPIMG_OK;
+}
+
+int mpimg_jpeg_decode(const uint8_t *data, size_t size, const mpimg_limits *limits, mpimg_info *info,
+                      uint8_t *pixels, size_t pixels_size, char *message, size_t message_capacity) {
+    if (pixels == NULL) {
+        mpimg_copy_message(message, message_capacity, "no pixel buffer");
+        return MPIMG_ERROR_BUFFER;
+    }
+    return mpimg_jpeg_run(data, size, limits, info, pixels, pixels_size, NULL, message, message_capacity);
+}
+
+int mpimg_jpeg_channel_sums(const uint8_t *data, size_t size, const mpimg_limits *limits, mpimg_info *info,
+                            uint64_t sums[3], char *message, size_t message_capacity) {
+    sums[0] = sums[1] = sums[2] = 0;
+    return mpimg_jpeg_run(data, size, limits, info, NULL, 0, sums, message, message_capacity);
 }

@@ -49,6 +49,38 @@ static int mpimg_png_ihdr(const uint8_t *data, size_t size, mpimg_info *info, ch
     return MPIMG_OK;
 }
 
+static uint32_t mpimg_crc32(const uint8_t *bytes, size_t length) {
+    uint32_t crc = 0xFFFFFFFFu;
+    for (size_t i = 0; i < length; i++) {
+        crc ^= bytes[i];
+        for (int bit = 0; bit < 8; bit++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return crc ^ 0xFFFFFFFFu;
+}
+
+/* Walks the chunks to IEND. libpng's simplified API stops reading after the image data, so a file
+ * cut after its last IDAT, or a damaged chunk after it, would pass; this refuses both. IDAT CRCs are
+ * left to libpng; every other chunk's CRC is checked here (they are small). */
+static int mpimg_png_check_chunks(const uint8_t *data, size_t size, char *message, size_t capacity) {
+    size_t offset = 8;
+    while (offset + 12 <= size) {
+        uint32_t length = mpimg_be32(data + offset);
+        if ((uint64_t)length + 12 > size - offset) break;
+        const uint8_t *type = data + offset + 4;
+        if (memcmp(type, "IDAT", 4) != 0 &&
+            mpimg_crc32(type, (size_t)length + 4) != mpimg_be32(data + offset + 8 + length)) {
+            char text[64];
+            snprintf(text, sizeof text, "%c%c%c%c: CRC error", type[0], type[1], type[2], type[3]);
+            mpimg_png_message(message, capacity, text);
+            return MPIMG_ERROR_DATA;
+        }
+        if (memcmp(type, "IEND", 4) == 0) return MPIMG_OK;
+        offset += (size_t)length + 12;
+    }
+    mpimg_png_message(message, capacity, "the file ends before its IEND chunk");
+    return MPIMG_ERROR_DATA;
+}
+
 static int mpimg_png_budget(const mpimg_info *info, const mpimg_limits *limits, char *message, size_t capacity) {
     uint64_t pixels = (uint64_t)info->width * (uint64_t)info->height;
     if (limits->max_pixels > 0 && pixels > limits->max_pixels) {
@@ -122,6 +154,10 @@ int mpimg_png_decode(const uint8_t *data, size_t size, const mpimg_limits *limit
         mpimg_png_message(message, message_capacity, "pixel buffer does not match the image size");
         png_image_free(&image);
         return MPIMG_ERROR_BUFFER;
+    }
+    if (mpimg_png_check_chunks(data, size, message, message_capacity) != MPIMG_OK) {
+        png_image_free(&image);
+        return MPIMG_ERROR_DATA;
     }
     /* 16-bit files without gAMA/sRGB are sRGB-encoded (mid grey 32768 -> 128), not linear. */
     image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;

@@ -67,10 +67,11 @@ struct Session {
     }
 
     /// Every day of a habit's history, judged, as of today.
-    func timeline(_ habit: Habit, entries: [Entry], travelDays: Set<LocalDay>, weekStart: Int) -> HabitTimeline {
+    func timeline(_ habit: Habit, days: [LocalDay: EntryStatus], travelDays: Set<LocalDay>, weekStart: Int)
+        -> HabitTimeline
+    {
         HabitTimeline(
-            schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today,
-            entries: Dictionary(entries.map { ($0.day, $0.status) }, uniquingKeysWith: { a, _ in a }),
+            schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today, entries: days,
             travelDays: travelDays, weekStart: weekStart)
     }
 }

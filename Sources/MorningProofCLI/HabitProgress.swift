@@ -14,21 +14,21 @@ struct HabitProgress {
         return HabitProgress(
             habit: habit,
             timeline: session.timeline(
-                habit, entries: try database.entries(habitID: habit.id), travelDays: try database.travelDays(),
-                weekStart: try database.weekStart()))
+                habit, days: try database.dayStatuses(habitID: habit.id)[habit.id] ?? [:],
+                travelDays: try database.travelDays(), weekStart: try database.weekStart()))
     }
 
     /// Every habit's progress, read in one pass over the entries.
     static func loadAll(_ habits: [Habit], session: Session) throws -> [HabitProgress] {
         let database = session.database
-        let entries = try database.entriesByHabit()
+        let statuses = try database.dayStatuses()
         let travelDays = try database.travelDays()
         let weekStart = try database.weekStart()
         return habits.map { habit in
             HabitProgress(
                 habit: habit,
                 timeline: session.timeline(
-                    habit, entries: entries[habit.id] ?? [], travelDays: travelDays, weekStart: weekStart))
+                    habit, days: statuses[habit.id] ?? [:], travelDays: travelDays, weekStart: weekStart))
         }
     }
 }

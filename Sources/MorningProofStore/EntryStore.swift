@@ -20,11 +20,35 @@ extension AppDatabase {
         try read { db in try Self.fetchEntries(db, sql: "WHERE habitId = ? ORDER BY day", [habitID]) }
     }
 
-    /// Every entry of every habit, grouped by habit id.
-    public func entriesByHabit() throws -> [Int64: [Entry]] {
+    /// The status of every recorded day, by habit id and day: what streaks are computed from.
+    /// Reads only those columns, so that five years of thirty habits load in milliseconds.
+    public func dayStatuses(habitID: Int64? = nil) throws -> [Int64: [LocalDay: EntryStatus]] {
         try read { db in
-            Dictionary(grouping: try Self.fetchEntries(db, sql: "ORDER BY habitId, day", []), by: \.habitID)
+            let filter = habitID == nil ? "" : "WHERE habitId = ?"
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT habitId, day, status = 'done' FROM entry \(filter)",
+                arguments: StatementArguments(habitID.map { [$0] } ?? []))
+            var result: [Int64: [LocalDay: EntryStatus]] = [:]
+            while let row = try rows.next() {
+                guard let day = Self.parseDay(row[1]) else { continue }
+                result[row[0], default: [:]][day] = (row[2] as Bool) ? .done : .skipped
+            }
+            return result
         }
+    }
+
+    /// Parses the stored `YYYY-MM-DD` text byte by byte (the generic parser is too slow for bulk reads).
+    static func parseDay(_ text: String) -> LocalDay? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        var digits = [Int](repeating: 0, count: 10)
+        for i in [0, 1, 2, 3, 5, 6, 8, 9] {
+            guard bytes[i] >= 48 && bytes[i] <= 57 else { return nil }
+            digits[i] = Int(bytes[i]) - 48
+        }
+        return LocalDay(
+            year: digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3], month: digits[5] * 10 + digits[6],
+            day: digits[8] * 10 + digits[9])
     }
 
     /// The entry of a habit on a day, if any.
@@ -88,7 +112,7 @@ extension AppDatabase {
             db, sql: "SELECT habitId, day, status, value, source, note, recordedAt, zone FROM entry \(sql)",
             arguments: arguments
         ).compactMap { row in
-            guard let day = LocalDay(row["day"] as String), let status = EntryStatus(rawValue: row["status"]) else {
+            guard let day = Self.parseDay(row["day"]), let status = EntryStatus(rawValue: row["status"]) else {
                 return nil
             }
             return Entry(

@@ -68,7 +68,7 @@ extension ImageDecoder {
         }
         let lower = libraryMessage.lowercased()
         if lower.contains("premature end") || lower.contains("beyond end of data") || lower.contains("ends early")
-            || lower.contains("not enough image data") || lower.contains("ends inside")
+            || lower.contains("not enough image data") || lower.contains("ends inside") || lower.contains("ends before")
         {
             return "\(kind) data ends early: the file is truncated (\(library): \(libraryMessage))"
         }

@@ -12,7 +12,7 @@ public enum ImageDecoder {
     /// The largest image (width x height, as the header claims) decoded by default: 100 megapixels.
     public static let defaultMaxPixels = 100_000_000
     /// More progressive scans than this marks a JPEG as hostile or broken (real files have about 10).
-    public static let maxProgressiveScans = 300
+    public static let maxProgressiveScans = 100
 
     /// Decodes the file at `path` at the smallest of 1/8, 1/4, 1/2 or full size whose long side is at least
     /// `workingLongSide` (0: full size), turned upright by its EXIF orientation.
@@ -97,7 +97,7 @@ public enum ImageDecoder {
         return DecodedImage(raster: raster.oriented(info.orientation), info: info, scale: Int(header.scale_denom))
     }
 
-    private static func readJPEGInfo(
+    static func readJPEGInfo(
         _ bytes: UnsafeBufferPointer<UInt8>, name: String, limits: inout mpimg_limits, header: inout mpimg_info
     ) throws -> ExifMetadata {
         var exif = [UInt8](repeating: 0, count: Int(MPIMG_EXIF_CAPACITY))

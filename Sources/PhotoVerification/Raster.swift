@@ -25,22 +25,12 @@ public struct Raster: Sendable, Equatable {
         guard width > 0, height > 0 else { return [0, 0, 0] }
         var sums: (UInt64, UInt64, UInt64) = (0, 0, 0)
         pixels.withUnsafeBufferPointer { buffer in
-            // Sum row by row in 32-bit accumulators (a row of 16M pixels cannot overflow them).
-            for row in 0..<height {
-                var r: UInt32 = 0
-                var g: UInt32 = 0
-                var b: UInt32 = 0
-                var offset = row * width * 3
-                let end = offset + width * 3
-                while offset < end {
-                    r &+= UInt32(buffer[offset])
-                    g &+= UInt32(buffer[offset + 1])
-                    b &+= UInt32(buffer[offset + 2])
-                    offset += 3
-                }
-                sums.0 += UInt64(r)
-                sums.1 += UInt64(g)
-                sums.2 += UInt64(b)
+            var offset = 0
+            while offset < buffer.count {
+                sums.0 += UInt64(buffer[offset])
+                sums.1 += UInt64(buffer[offset + 1])
+                sums.2 += UInt64(buffer[offset + 2])
+                offset += 3
             }
         }
         let count = Double(width * height)

@@ -6,7 +6,8 @@ struct CLI {
     var database: URL { directory.appendingPathComponent("test.sqlite") }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("morningproof-tests-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "morningproof-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -27,13 +28,16 @@ struct CLI {
     }
 
     /// Runs `morningproof ARGS --db <temp>` at `now` (ISO 8601), with optional standard input.
+    /// With `passDatabase: false` the database is left to the environment (MORNINGPROOF_DB, XDG_DATA_HOME).
     @discardableResult
-    func run(_ arguments: [String], now: String? = nil, environment: [String: String] = [:], input: String? = nil) throws
-        -> Result
-    {
+    func run(
+        _ arguments: [String], now: String? = nil, environment: [String: String] = [:], input: String? = nil,
+        passDatabase: Bool = true
+    ) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = arguments + ["--db", database.path] + (now.map { ["--now", $0] } ?? [])
+        process.arguments =
+            arguments + (passDatabase ? ["--db", database.path] : []) + (now.map { ["--now", $0] } ?? [])
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env["TZ"] = "UTC"

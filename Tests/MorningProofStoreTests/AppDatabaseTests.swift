@@ -30,12 +30,19 @@ import Testing
         let habit = try database.addHabit(sampleHabit())
         let day = LocalDay("2026-03-02")!
         let at = Date(timeIntervalSince1970: 1_772_500_000)
-        #expect(try database.record(Entry(habitID: habit.id, day: day, status: .skipped, recordedAt: at, zone: "UTC")) == .recorded)
         #expect(
-            try database.record(Entry(habitID: habit.id, day: day, status: .done, source: .metric, recordedAt: at, zone: "UTC"))
+            try database.record(Entry(habitID: habit.id, day: day, status: .skipped, recordedAt: at, zone: "UTC"))
+                == .recorded)
+        #expect(
+            try database.record(
+                Entry(habitID: habit.id, day: day, status: .done, source: .metric, recordedAt: at, zone: "UTC"))
                 == .keptManual)
-        #expect(try database.record(Entry(habitID: habit.id, day: day, status: .done, recordedAt: at, zone: "UTC")) == .replaced(previous: .skipped))
-        #expect(try database.record(Entry(habitID: habit.id, day: day, status: .done, recordedAt: at, zone: "UTC")) == .unchanged)
+        #expect(
+            try database.record(Entry(habitID: habit.id, day: day, status: .done, recordedAt: at, zone: "UTC"))
+                == .replaced(previous: .skipped))
+        #expect(
+            try database.record(Entry(habitID: habit.id, day: day, status: .done, recordedAt: at, zone: "UTC"))
+                == .unchanged)
         #expect(try database.entries(habitID: habit.id).count == 1)
     }
 }

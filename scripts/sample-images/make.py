@@ -204,6 +204,7 @@ def main():
     png[idat + 4 + length] ^= 0xFF  # first byte of IDAT's CRC
     open(os.path.join(broken, "bad-crc.png"), "wb").write(bytes(png))
     good_png = open(os.path.join(OUT, "interlaced.png"), "rb").read()
+    open(os.path.join(broken, "bad-crc-iend.png"), "wb").write(good_png[:-4] + b"\0\0\0\0")
     open(os.path.join(broken, "truncated.png"), "wb").write(good_png[: len(good_png) // 2])
     open(os.path.join(broken, "empty.jpg"), "wb").write(b"")
     open(os.path.join(broken, "text.jpg"), "w").write("This is not a photo, just a note named like one.\n")
@@ -215,7 +216,7 @@ def main():
     huge_png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 64))
                 + chunk(b"IEND", b""))
     open(os.path.join(broken, "huge-60000.png"), "wb").write(huge_png)
-    # A valid progressive JPEG with 448 scans (the decoder's cap is 300).
+    # A valid progressive JPEG with 448 scans (the decoder's cap is 100).
     subprocess.run([JPEG_CASES, "many-scans", os.path.join(broken, "many-scans.jpg")], check=True)
 
 main()

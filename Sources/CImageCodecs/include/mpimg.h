@@ -84,6 +84,12 @@ int mpimg_jpeg_decode(const uint8_t *data, size_t size, const mpimg_limits *limi
                       mpimg_info *info, uint8_t *pixels, size_t pixels_size,
                       char *message, size_t message_capacity);
 
+/* Decodes a JPEG one row at a time at the scale limits ask for, adding each RGB channel into sums
+ * (the image is never held whole): for channel means. Same errors as mpimg_jpeg_decode. */
+int mpimg_jpeg_channel_sums(const uint8_t *data, size_t size, const mpimg_limits *limits,
+                            mpimg_info *info, uint64_t sums[3],
+                            char *message, size_t message_capacity);
+
 /* Reads a PNG header (IHDR) and checks the pixel budget. */
 int mpimg_png_read_info(const uint8_t *data, size_t size, const mpimg_limits *limits,
                         mpimg_info *info, char *message, size_t message_capacity);

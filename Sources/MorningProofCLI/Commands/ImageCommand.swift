@@ -68,9 +68,8 @@ struct ImageCommand: AsyncParsableCommand {
             var reports: [Report] = []
             for file in files {
                 do {
-                    let decoded = try ImageDecoder.decodeFullSize(path: file, maxPixels: maxPixels)
-                    let mean = decoded.raster.channelMeans().map { ($0 * 100).rounded() / 100 }
-                    let report = Report(file: file, info: decoded.info, mean: mean)
+                    let (info, means) = try ImageDecoder.channelMeans(path: file, maxPixels: maxPixels)
+                    let report = Report(file: file, info: info, mean: means.map { ($0 * 100).rounded() / 100 })
                     if global.json { reports.append(report) } else { Console.out(Self.line(report)) }
                 } catch let error as MorningProofError {
                     worst = max(worst, error.exitCode)
