@@ -46,7 +46,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "Photos judged at once (default: the number of cores).")
     var jobs: Int?
 
-    @Option(help: "Refuse images larger than this many pixels, read from the header (default 100000000).")
+    @Option(help: "Refuse images larger than this many pixels, read from the header.")
     var maxPixels: Int = ImageDecoder.defaultMaxPixels
 
     @OptionGroup var global: GlobalOptions
