@@ -115,9 +115,17 @@ enum ParallelMap {
         if threads == 1 {
             return items.map(body)
         }
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            while let index = slots.claim() { slots.store(body(items[index]), at: index) }
+        // Plain threads: Dispatch's concurrentPerform called from the async command ran on one core.
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<threads {
+            let thread = Thread {
+                while let index = slots.claim() { slots.store(body(items[index]), at: index) }
+                finished.signal()
+            }
+            thread.stackSize = 4 << 20
+            thread.start()
         }
+        for _ in 0..<threads { finished.wait() }
         return slots.results()
     }
 
