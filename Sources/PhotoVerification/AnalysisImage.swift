@@ -21,45 +21,61 @@ struct AnalysisImage {
         height = outHeight
         let columns = AreaWeights(input: raster.width, output: outWidth)
         let rows = AreaWeights(input: raster.height, output: outHeight)
-        var planes = [[Float]](repeating: [Float](repeating: 0, count: outWidth * outHeight), count: 3)
-        // Horizontal pass per input row into a scratch row, then accumulate into output rows.
+        // Each output column's input samples and weights, computed once.
+        var taps: [(start: Int, weights: [Float])] = []
+        for x in 0..<outWidth {
+            let range = columns.range(x)
+            taps.append((range.lowerBound, range.map { columns.weight(x, $0) }))
+        }
+        let n = outWidth * outHeight
+        var red = [Float](repeating: 0, count: n)
+        var green = [Float](repeating: 0, count: n)
+        var blue = [Float](repeating: 0, count: n)
+        // Horizontal pass per input row into a scratch row, then accumulate into the output rows it covers.
         var scratch = [Float](repeating: 0, count: outWidth * 3)
         raster.pixels.withUnsafeBufferPointer { source in
-            for y in 0..<raster.height {
-                for i in scratch.indices { scratch[i] = 0 }
-                let rowStart = y * raster.width * 3
-                for x in 0..<outWidth {
-                    var r: Float = 0
-                    var g: Float = 0
-                    var b: Float = 0
-                    for k in columns.range(x) {
-                        let w = columns.weight(x, k)
-                        let offset = rowStart + k * 3
-                        r += w * Float(source[offset])
-                        g += w * Float(source[offset + 1])
-                        b += w * Float(source[offset + 2])
-                    }
-                    scratch[x * 3] = r
-                    scratch[x * 3 + 1] = g
-                    scratch[x * 3 + 2] = b
-                }
-                for outY in rows.targets(of: y) {
-                    let w = rows.weight(outY, y) / 255
-                    let base = outY * outWidth
-                    for x in 0..<outWidth {
-                        planes[0][base + x] += w * scratch[x * 3]
-                        planes[1][base + x] += w * scratch[x * 3 + 1]
-                        planes[2][base + x] += w * scratch[x * 3 + 2]
+            red.withUnsafeMutableBufferPointer { r in
+                green.withUnsafeMutableBufferPointer { g in
+                    blue.withUnsafeMutableBufferPointer { b in
+                        scratch.withUnsafeMutableBufferPointer { row in
+                            for y in 0..<raster.height {
+                                let rowStart = y * raster.width * 3
+                                for x in 0..<outWidth {
+                                    var sr: Float = 0
+                                    var sg: Float = 0
+                                    var sb: Float = 0
+                                    var offset = rowStart + taps[x].start * 3
+                                    for w in taps[x].weights {
+                                        sr += w * Float(source[offset])
+                                        sg += w * Float(source[offset + 1])
+                                        sb += w * Float(source[offset + 2])
+                                        offset += 3
+                                    }
+                                    row[x * 3] = sr
+                                    row[x * 3 + 1] = sg
+                                    row[x * 3 + 2] = sb
+                                }
+                                for outY in rows.targets(of: y) {
+                                    let w = rows.weight(outY, y) / 255
+                                    let base = outY * outWidth
+                                    for x in 0..<outWidth {
+                                        r[base + x] += w * row[x * 3]
+                                        g[base + x] += w * row[x * 3 + 1]
+                                        b[base + x] += w * row[x * 3 + 2]
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
-        red = planes[0]
-        green = planes[1]
-        blue = planes[2]
-        var luma = [Float](repeating: 0, count: outWidth * outHeight)
+        self.red = red
+        self.green = green
+        self.blue = blue
+        var luma = [Float](repeating: 0, count: n)
         for i in luma.indices {
-            luma[i] = 0.299 * planes[0][i] + 0.587 * planes[1][i] + 0.114 * planes[2][i]
+            luma[i] = 0.299 * red[i] + 0.587 * green[i] + 0.114 * blue[i]
         }
         self.luma = luma
     }
