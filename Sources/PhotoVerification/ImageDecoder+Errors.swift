@@ -12,6 +12,12 @@ extension ImageDecoder {
             throw MorningProofError.noInput("\(name(of: path)): no such file")
         }
         if isDirectory.boolValue { throw MorningProofError.dataError("\(name(of: path)): is a folder, not an image") }
+        // An empty regular file is returned as is: Foundation's reader leaks a 4 KB buffer on one
+        // (found with LeakSanitizer).
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if attributes?[.type] as? FileAttributeType == .typeRegular, (attributes?[.size] as? NSNumber)?.intValue == 0 {
+            return Data()
+        }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
