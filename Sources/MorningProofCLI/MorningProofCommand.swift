@@ -16,7 +16,7 @@ public struct MorningProofCommand: AsyncParsableCommand {
             """,
         subcommands: [
             HabitCommand.self, DoneCommand.self, SkipCommand.self, UndoCommand.self,
-            StatusCommand.self, ReportCommand.self, ConfigCommand.self, ImageCommand.self,
+            StatusCommand.self, ReportCommand.self, ConfigCommand.self, ImageCommand.self, VerifyCommand.self,
             CheckinCommand.self, GateCommand.self, QuoteCommand.self,
             SourceCommand.self, MetricsCommand.self,
             CheckCommand.self, WatchCommand.self, NotificationsCommand.self,

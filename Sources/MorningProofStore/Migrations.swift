@@ -87,6 +87,21 @@ extension AppDatabase {
                 t.column("reason", .text).notNull()
             }
         }
+        migrator.registerMigration("v5-photo-evidence") { db in
+            // What a photo proof rests on; refused duplicates are found by sha256 and perceptualHash.
+            try db.create(table: "evidence") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("entryId", .integer).notNull().indexed()
+                    .references("entry", onDelete: .cascade)
+                t.column("sha256", .text).notNull().indexed()
+                t.column("perceptualHash", .integer).notNull()
+                t.column("captureTime", .text)
+                t.column("verdict", .text).notNull()
+                t.column("confidence", .double).notNull()
+                t.column("features", .text).notNull()
+                t.column("recordedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }()
 }

@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+import MorningProofCore
+
+/// What a photo proof rests on, stored with the entry it proved.
+public struct PhotoEvidence: Sendable, Equatable {
+    /// SHA-256 of the file's bytes, 64 lowercase hex digits.
+    public var sha256: String
+    /// The 64-bit difference hash of the photo's pixels, as SQLite's signed integer.
+    public var perceptualHash: Int64
+    /// When the camera says the photo was taken (ISO 8601 with offset), if it says.
+    public var captureTime: String?
+    /// "made" (only made verdicts are stored as proof).
+    public var verdict: String
+    public var confidence: Double
+    /// Every measured feature, as a JSON object.
+    public var features: String
+    public var recordedAt: Date
+
+    public init(
+        sha256: String, perceptualHash: Int64, captureTime: String?, verdict: String, confidence: Double,
+        features: String, recordedAt: Date
+    ) {
+        self.sha256 = sha256
+        self.perceptualHash = perceptualHash
+        self.captureTime = captureTime
+        self.verdict = verdict
+        self.confidence = confidence
+        self.features = features
+        self.recordedAt = recordedAt
+    }
+}
+
+/// Earlier evidence that a new photo repeats.
+public struct EvidenceMatch: Sendable, Equatable {
+    /// The day the earlier photo proved, and the habit it proved it for.
+    public var day: LocalDay
+    public var habitID: Int64
+    /// True when the files are byte-identical; otherwise the pictures' hashes are close.
+    public var sameFile: Bool
+    /// Bits differing between the perceptual hashes (0 to 64).
+    public var distance: Int
+}
+
+/// What `recordProof` did.
+public enum ProofOutcome: Equatable, Sendable {
+    /// The entry was recorded (or already there) and the evidence stored with it.
+    case recorded(RecordOutcome)
+    /// The photo repeats evidence of another day: nothing was stored.
+    case duplicate(EvidenceMatch)
+}
+
+extension AppDatabase {
+    /// The evidence of any day other than `day` that this photo repeats: the same SHA-256, or a
+    /// perceptual hash within `maxDistance` bits. Byte-identical matches come first, then the closest.
+    public func evidenceMatch(
+        sha256: String, perceptualHash: Int64, maxDistance: Int, otherThan day: LocalDay
+    ) throws -> EvidenceMatch? {
+        try read { db in try Self.evidenceMatch(db, sha256, perceptualHash, maxDistance, otherThan: day) }
+    }
+
+    /// Records `entry` with its photo evidence in one write transaction, unless the photo repeats
+    /// the evidence of another day (checked in the same transaction), in which case nothing changes.
+    public func recordProof(_ entry: Entry, evidence: PhotoEvidence, maxDistance: Int) throws -> ProofOutcome {
+        try write { db in
+            if let match = try Self.evidenceMatch(
+                db, evidence.sha256, evidence.perceptualHash, maxDistance, otherThan: entry.day)
+            {
+                return .duplicate(match)
+            }
+            let outcome = try Self.record(entry, in: db)
+            guard
+                let entryID = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM entry WHERE habitId = ? AND day = ?",
+                    arguments: [entry.habitID, entry.day.description])
+            else { return .recorded(outcome) }
+            let already =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM evidence WHERE entryId = ? AND sha256 = ?)",
+                    arguments: [entryID, evidence.sha256]) ?? false
+            if !already {
+                try db.execute(
+                    sql: """
+                        INSERT INTO evidence (entryId, sha256, perceptualHash, captureTime, verdict, confidence,
+                                              features, recordedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        entryID, evidence.sha256, evidence.perceptualHash, evidence.captureTime, evidence.verdict,
+                        evidence.confidence, evidence.features, evidence.recordedAt,
+                    ])
+            }
+            return .recorded(outcome)
+        }
+    }
+
+    /// The evidence stored for a habit's day, oldest first.
+    public func evidence(habitID: Int64, day: LocalDay) throws -> [PhotoEvidence] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT evidence.* FROM evidence JOIN entry ON entry.id = evidence.entryId
+                    WHERE entry.habitId = ? AND entry.day = ? ORDER BY evidence.id
+                    """, arguments: [habitID, day.description]
+            ).map { row in
+                PhotoEvidence(
+                    sha256: row["sha256"], perceptualHash: row["perceptualHash"], captureTime: row["captureTime"],
+                    verdict: row["verdict"], confidence: row["confidence"], features: row["features"],
+                    recordedAt: row["recordedAt"])
+            }
+        }
+    }
+
+    static func evidenceMatch(
+        _ db: Database, _ sha256: String, _ perceptualHash: Int64, _ maxDistance: Int, otherThan day: LocalDay
+    ) throws -> EvidenceMatch? {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT entry.day, entry.habitId, evidence.sha256, evidence.perceptualHash
+                FROM evidence JOIN entry ON entry.id = evidence.entryId
+                WHERE entry.day <> ? ORDER BY entry.day
+                """, arguments: [day.description])
+        var best: EvidenceMatch?
+        for row in rows {
+            guard let earlierDay = LocalDay(row["day"] as String) else { continue }
+            let stored: Int64 = row["perceptualHash"]
+            let distance = (UInt64(bitPattern: stored) ^ UInt64(bitPattern: perceptualHash)).nonzeroBitCount
+            let sameFile = (row["sha256"] as String) == sha256
+            guard sameFile || distance <= maxDistance else { continue }
+            let match = EvidenceMatch(day: earlierDay, habitID: row["habitId"], sameFile: sameFile, distance: distance)
+            if let current = best,
+                (current.sameFile && !sameFile) || (current.sameFile == sameFile && current.distance <= distance)
+            {
+                continue
+            }
+            best = match
+        }
+        return best
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Says whether a photo shows a made bed, from its pixel statistics and a `BedModel`.
+public struct BedVerifier: Sendable {
+    /// The long side the decoder must at least reach: about 512, and low enough that a 12-megapixel
+    /// photo (4032 px) decodes at 1/8 scale (504 px).
+    public static let workingLongSide = 500
+
+    public let model: BedModel
+    /// The probability of "made" at or above which a photo counts as made.
+    public let threshold: Double
+
+    /// A verifier over `model` (default: the compiled-in one); `threshold` overrides the model's.
+    public init(model: BedModel = .builtIn, threshold: Double? = nil) {
+        self.model = model
+        self.threshold = threshold ?? model.threshold
+    }
+
+    /// Decodes the photo at `path`, measures it and judges it. Throws the decoder's errors (65, 66).
+    public func verify(path: String, maxPixels: Int = ImageDecoder.defaultMaxPixels) throws -> PhotoJudgement {
+        let image = try ImageDecoder.decode(path: path, workingLongSide: Self.workingLongSide, maxPixels: maxPixels)
+        let analysis = AnalysisImage(image.raster, longSide: model.analysisLongSide)
+        let statistics = PixelStatistics(analysis: analysis)
+        return PhotoJudgement(
+            info: image.info, verdict: judge(statistics), hash: DifferenceHash(analysis: analysis))
+    }
+
+    /// The verdict on a photo with these statistics.
+    public func judge(_ statistics: PixelStatistics) -> BedVerdict {
+        var score = model.bias
+        var contributions: [(name: String, z: Double, amount: Double)] = []
+        for (i, name) in model.features.enumerated() {
+            let z = (statistics[name] - model.means[i]) / model.scales[i]
+            let amount = model.weights[i] * z
+            score += amount
+            contributions.append((name, z, amount))
+        }
+        let probability = 1 / (1 + exp(-score))
+        let made = probability >= threshold
+        // The features that pushed towards the verdict, strongest first: two, and a third if it counts.
+        let drivers = contributions.filter { made ? $0.amount > 0 : $0.amount < 0 }
+            .sorted { abs($0.amount) > abs($1.amount) }
+            .enumerated()
+            .filter { $0.offset < 2 || abs($0.element.amount) >= 0.25 }
+            .prefix(3)
+        let reasons = drivers.map { Self.describe($0.element.name, high: $0.element.z > 0) }
+        return BedVerdict(
+            made: made, probability: probability, confidence: made ? probability : 1 - probability,
+            reasons: reasons.isEmpty ? ["no feature stood out"] : reasons, features: statistics.values)
+    }
+
+    /// A feature, above or below its calibration mean, in words.
+    static func describe(_ name: String, high: Bool) -> String {
+        let level = high ? "high" : "low"
+        switch name {
+        case "smoothShare": return high ? "large smooth areas" : "few large smooth areas"
+        case "straightEdgeShare":
+            return high ? "mostly straight horizontal and vertical edges" : "few straight edges, many slanted ones"
+        case "orientationEntropy": return high ? "edges running in every direction" : "edges in a few directions"
+        case "edgeCoherence": return high ? "long coherent edges" : "broken, incoherent edges"
+        case "gradientEnergy": return "\(level) texture energy overall"
+        case "gradientEnergyUpper": return "\(level) texture energy in the upper half"
+        case "gradientEnergyLower": return "\(level) wrinkle energy in the lower half"
+        case "gradientEnergyCentre": return "\(level) wrinkle energy in the centre"
+        case "edgeDensityUpper": return high ? "many edges in the upper half" : "few edges in the upper half"
+        case "edgeDensityLower": return high ? "many folds and edges in the lower half" : "few edges in the lower half"
+        case "edgeDensityCentre": return high ? "many folds and edges in the centre" : "few edges in the centre"
+        case "blockEnergySpread":
+            return high ? "detail concentrated in a few places" : "detail scattered everywhere"
+        case "colourEntropy": return high ? "many different colours" : "few colours"
+        case "saturationMean": return high ? "saturated, colourful objects" : "muted colours"
+        case "saturationSpread": return high ? "uneven colourfulness" : "even colourfulness"
+        case "lumaContrast": return high ? "strong light and dark contrast" : "soft contrast"
+        default: return "\(level) \(name)"
+        }
+    }
+}
+
+/// The verdict on one photo.
+public struct BedVerdict: Sendable, Equatable {
+    /// Whether the bed counts as made.
+    public let made: Bool
+    /// The model's probability that the bed is made, 0 to 1.
+    public let probability: Double
+    /// The probability of the verdict given (made: `probability`; not made: 1 - `probability`).
+    public let confidence: Double
+    /// The two or three features that drove the verdict, in words.
+    public let reasons: [String]
+    /// Every measured feature by name.
+    public let features: [String: Double]
+}
+
+/// A decoded photo's facts, verdict and perceptual hash.
+public struct PhotoJudgement: Sendable {
+    public let info: ImageInfo
+    public let verdict: BedVerdict
+    public let hash: DifferenceHash
+}
