@@ -55,6 +55,11 @@ struct Session {
 
     /// Resolves a day argument: `YYYY-MM-DD`, `today`, `yesterday` or `-N` (N days ago).
     func day(_ text: String?) throws -> LocalDay {
+        try Self.day(text, today: today)
+    }
+
+    /// Resolves a day argument relative to `today`.
+    static func day(_ text: String?, today: LocalDay) throws -> LocalDay {
         guard let text else { return today }
         switch text.lowercased() {
         case "today": return today
@@ -67,11 +72,13 @@ struct Session {
     }
 
     /// Every day of a habit's history, judged, as of today.
-    func timeline(_ habit: Habit, days: [LocalDay: EntryStatus], travelDays: Set<LocalDay>, weekStart: Int)
+    func timeline(
+        _ habit: Habit, days: [(day: LocalDay, status: EntryStatus)], travelDays: Set<LocalDay>, weekStart: Int
+    )
         -> HabitTimeline
     {
         HabitTimeline(
-            schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today, entries: days,
+            schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today, recorded: days,
             travelDays: travelDays, weekStart: weekStart)
     }
 }
@@ -99,7 +106,8 @@ enum ISOInstant {
             return true
         }
         guard let year = digits(4), expect("-"), let month = digits(2), expect("-"), let day = digits(2),
-            i < b.count, b[i] == UInt8(ascii: "T") || b[i] == UInt8(ascii: "t"), let date = LocalDay(year: year, month: month, day: day)
+            i < b.count, b[i] == UInt8(ascii: "T") || b[i] == UInt8(ascii: "t"),
+            let date = LocalDay(year: year, month: month, day: day)
         else { return nil }
         i += 1
         guard let hour = digits(2), hour < 24, expect(":"), let minute = digits(2), minute < 60 else { return nil }

@@ -14,7 +14,7 @@ struct HabitProgress {
         return HabitProgress(
             habit: habit,
             timeline: session.timeline(
-                habit, days: try database.dayStatuses(habitID: habit.id)[habit.id] ?? [:],
+                habit, days: try database.dayStatuses(habitID: habit.id)[habit.id] ?? [],
                 travelDays: try database.travelDays(), weekStart: try database.weekStart()))
     }
 
@@ -28,7 +28,7 @@ struct HabitProgress {
             HabitProgress(
                 habit: habit,
                 timeline: session.timeline(
-                    habit, days: statuses[habit.id] ?? [:], travelDays: travelDays, weekStart: weekStart))
+                    habit, days: statuses[habit.id] ?? [], travelDays: travelDays, weekStart: weekStart))
         }
     }
 }

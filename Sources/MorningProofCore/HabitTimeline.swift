@@ -59,16 +59,26 @@ public struct HabitTimeline: Sendable {
         schedule: Schedule, firstDay: LocalDay, today: LocalDay, entries: [LocalDay: EntryStatus],
         travelDays: Set<LocalDay> = [], weekStart: Int = 1
     ) {
+        self.init(
+            schedule: schedule, firstDay: firstDay, today: today, recorded: entries.map { ($0.key, $0.value) },
+            travelDays: travelDays, weekStart: weekStart)
+    }
+
+    /// The same from a list of recorded days (one per day), which bulk reads produce without hashing.
+    public init(
+        schedule: Schedule, firstDay: LocalDay, today: LocalDay, recorded: [(day: LocalDay, status: EntryStatus)],
+        travelDays: Set<LocalDay> = [], weekStart: Int = 1
+    ) {
         self.schedule = schedule
         self.firstDay = firstDay
         self.today = today
         self.weekStart = weekStart
-        let last = max(today, entries.keys.max() ?? today, firstDay)
+        let last = max(today, recorded.lazy.map(\.day).max() ?? today, firstDay)
         var marks = [DayMark](repeating: .empty, count: firstDay.days(to: last) + 1)
         for day in travelDays where day >= firstDay && day <= last {
             marks[firstDay.days(to: day)] = .travel
         }
-        for (day, status) in entries where day >= firstDay {
+        for (day, status) in recorded where day >= firstDay {
             marks[firstDay.days(to: day)] = status == .done ? .done : .skipped
         }
         self.marks = marks

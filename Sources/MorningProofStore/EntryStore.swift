@@ -24,13 +24,13 @@ extension AppDatabase {
     /// The status of every recorded day, by habit id and day: what streaks are computed from.
     /// One sequential scan read through SQLite's C API, so that five years of thirty habits load
     /// in milliseconds (GRDB's row decoding cost more than the scan).
-    public func dayStatuses(habitID: Int64? = nil) throws -> [Int64: [LocalDay: EntryStatus]] {
+    public func dayStatuses(habitID: Int64? = nil) throws -> [Int64: [(day: LocalDay, status: EntryStatus)]] {
         try read { db in
             let statement = try db.makeStatement(
                 sql: "SELECT habitId, day, status = 'done' FROM entry \(habitID == nil ? "" : "WHERE habitId = ?")")
             if let habitID { statement.arguments = [habitID] }
             let sqlite = statement.sqliteStatement
-            var result: [Int64: [LocalDay: EntryStatus]] = [:]
+            var result: [Int64: [(day: LocalDay, status: EntryStatus)]] = [:]
             while true {
                 let code = sqlite3_step(sqlite)
                 if code == SQLITE_DONE { break }
@@ -42,8 +42,8 @@ extension AppDatabase {
                 guard let text = sqlite3_column_text(sqlite, 1), sqlite3_column_bytes(sqlite, 1) == 10,
                     let day = Self.parseDay(UnsafeRawBufferPointer(start: text, count: 10))
                 else { continue }
-                result[sqlite3_column_int64(sqlite, 0), default: [:]][day] =
-                    sqlite3_column_int(sqlite, 2) == 1 ? .done : .skipped
+                result[sqlite3_column_int64(sqlite, 0), default: []].append(
+                    (day, sqlite3_column_int(sqlite, 2) == 1 ? .done : .skipped))
             }
             return result
         }

@@ -38,6 +38,8 @@ extension AppDatabase {
                 t.column("zone", .text).notNull()
                 t.uniqueKey(["habitId", "day"])
             }
+            // Covers the streak reads (habit, day, status), so they scan a narrow index, not the rows.
+            try db.create(index: "entry_on_habitId_day_status", on: "entry", columns: ["habitId", "day", "status"])
             try db.create(table: "zoneChange") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("at", .datetime).notNull()

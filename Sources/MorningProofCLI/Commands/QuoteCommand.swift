@@ -104,7 +104,7 @@ struct QuoteCommand: AsyncParsableCommand {
             let session = try global.session()
             let book = try QuoteSource.load(session.database)
             let today = session.clock.wallClock(at: session.now).date
-            let day = try Self.calendarDay(date, today: today)
+            let day = try Session.day(date, today: today)  // a calendar date: today is the wall-clock date
             guard day <= today else { throw MorningProofError.usage("\(day) is in the future (today is \(today))") }
             let slots = book.schedule.history(of: day, until: session.now, clock: session.clock)
             let quotes = slots.map { QuoteJSON($0, book: book) }
@@ -124,19 +124,6 @@ struct QuoteCommand: AsyncParsableCommand {
             for quote in quotes {
                 Console.out(
                     "\(quote.startsAt)  #\(quote.index + 1)  “\(quote.text)” — \(quote.author), \(quote.bookTitle)")
-            }
-        }
-
-        /// A calendar date relative to today's wall-clock date (not shifted by day-start).
-        static func calendarDay(_ text: String?, today: LocalDay) throws -> LocalDay {
-            guard let text else { return today }
-            switch text.lowercased() {
-            case "today": return today
-            case "yesterday": return today.adding(days: -1)
-            default:
-                if text.hasPrefix("-"), let back = Int(text.dropFirst()), back >= 0 { return today.adding(days: -back) }
-                if let day = LocalDay(text) { return day }
-                throw MorningProofError.usage("bad date \"\(text)\": use YYYY-MM-DD, today, yesterday or -N")
             }
         }
     }
