@@ -1,10 +1,7 @@
 import Foundation
 
-/// The metrics a goal can name, each with the base unit its daily value is kept in.
-public enum GoalMetric: String, CaseIterable, Sendable {
-    case steps, sleep, workouts, workoutMinutes, activeEnergy, distance, exercise, mindful
-
-    /// What a daily value of this metric measures.
+extension HealthMetric {
+    /// What a daily value of this metric measures, for reading goal targets in a person's units.
     public enum Dimension: Sendable {
         /// A plain count (steps, workouts).
         case count
@@ -19,7 +16,7 @@ public enum GoalMetric: String, CaseIterable, Sendable {
     public var dimension: Dimension {
         switch self {
         case .steps, .workouts: .count
-        case .sleep, .workoutMinutes, .exercise, .mindful: .duration
+        case .sleep, .workoutMinutes, .exerciseMinutes, .mindfulMinutes: .duration
         case .activeEnergy: .energy
         case .distance: .length
         }
@@ -27,24 +24,13 @@ public enum GoalMetric: String, CaseIterable, Sendable {
 
     /// The names a person can type after `--metric`, for error messages.
     public static var knownNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
-
-    /// The metric named `text`, in any case (`activeenergy` is `activeEnergy`).
-    /// `exerciseMinutes` and `mindfulMinutes` (the names `metrics show` uses) are understood too.
-    public init?(named text: String) {
-        let lower = text.lowercased()
-        let aliases: [String: GoalMetric] = ["exerciseminutes": .exercise, "mindfulminutes": .mindful]
-        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == lower }) ?? aliases[lower] else {
-            return nil
-        }
-        self = match
-    }
 }
 
 /// Reads and writes goal targets in a person's units: `7h`, `7h30m`, `30min`, `5km`, `3mi`,
 /// `500kcal`, `2000kJ`, `8000`. Values are kept in the metric's base unit (minutes, km, kcal, count).
 public enum GoalTarget {
     /// Parses `text` as a target for `metric`; a unit of the wrong kind ("7h" of steps) is a usage error.
-    public static func parse(_ text: String, for metric: GoalMetric) throws -> Double {
+    public static func parse(_ text: String, for metric: HealthMetric) throws -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: ",", with: "")
         guard let parts = split(trimmed), !parts.isEmpty else { throw badTarget(text, metric) }
         var total = 0.0
@@ -67,13 +53,13 @@ public enum GoalTarget {
     }
 
     /// A target or a value in words: `8,000 steps`, `7 h 30 min`, `5.2 km`, `500 kcal`, `1 workout`.
-    public static func format(_ value: Double, for metric: GoalMetric) -> String {
+    public static func format(_ value: Double, for metric: HealthMetric) -> String {
         switch metric {
         case .steps: return "\(grouped(value)) steps"
         case .workouts: return value == 1 ? "1 workout" : "\(grouped(value)) workouts"
         case .activeEnergy: return "\(grouped(value)) kcal"
         case .distance: return "\(decimal(value)) km"
-        case .sleep, .workoutMinutes, .exercise, .mindful:
+        case .sleep, .workoutMinutes, .exerciseMinutes, .mindfulMinutes:
             let minutes = Int(value.rounded())
             if minutes < 60 { return "\(minutes) min" }
             return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
@@ -121,7 +107,7 @@ public enum GoalTarget {
     }
 
     /// How many base units one of `unit` is, or nil when the unit does not fit the dimension.
-    private static func factor(of unit: String, for dimension: GoalMetric.Dimension) -> Double? {
+    private static func factor(of unit: String, for dimension: HealthMetric.Dimension) -> Double? {
         if unit.isEmpty { return 1 }
         switch dimension {
         case .count:
@@ -149,7 +135,7 @@ public enum GoalTarget {
         }
     }
 
-    private static func badTarget(_ text: String, _ metric: GoalMetric) -> MorningProofError {
+    private static func badTarget(_ text: String, _ metric: HealthMetric) -> MorningProofError {
         let examples: String
         switch metric.dimension {
         case .count: examples = "a number such as 8000"
@@ -164,7 +150,7 @@ public enum GoalTarget {
 extension MetricGoal {
     /// The goal in words: `at least 8,000 steps`, `at most 2 h`, `at least 1 workout (running)`.
     public var summary: String {
-        let amount = GoalMetric(named: metric).map { GoalTarget.format(target, for: $0) } ?? "\(target) \(metric)"
+        let amount = HealthMetric(name: metric).map { GoalTarget.format(target, for: $0) } ?? "\(target) \(metric)"
         let words = comparison == .atLeast ? "at least" : "at most"
         return "\(words) \(amount)" + (activity.map { " (\($0))" } ?? "")
     }

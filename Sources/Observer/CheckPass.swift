@@ -139,7 +139,7 @@ public struct CheckPass: Sendable {
 
     /// True when any metric has a value on `day`: the exported files cover it.
     private func hasAnyData(on day: LocalDay) throws -> Bool {
-        for metric in GoalMetric.allCases where try sources.value(metric.rawValue, day, nil) != nil { return true }
+        for metric in HealthMetric.allCases where try sources.value(metric.rawValue, day, nil) != nil { return true }
         return false
     }
 
@@ -161,7 +161,7 @@ public struct CheckPass: Sendable {
         guard timeline.todayState == .pending else { return }
         var value: Double?
         var message = "\(habit.name): not done yet today"
-        if let goal = habit.goal, let metric = GoalMetric(named: goal.metric) {
+        if let goal = habit.goal, let metric = HealthMetric(name: goal.metric) {
             value = try sources.value(goal.metric, today, goal.activity)
             message += " (goal \(goal.summary); \(GoalTarget.format(value ?? 0, for: metric)) so far)"
         }
@@ -202,7 +202,7 @@ public struct CheckPass: Sendable {
     private func goalMessage(_ habit: Habit, _ goal: MetricGoal, _ value: Double, day: LocalDay, today: LocalDay)
         -> String
     {
-        let amount = GoalMetric(named: goal.metric).map { GoalTarget.format(value, for: $0) } ?? "\(value)"
+        let amount = HealthMetric(name: goal.metric).map { GoalTarget.format(value, for: $0) } ?? "\(value)"
         let when = day == today ? "today" : day == today.adding(days: -1) ? "yesterday" : "on \(day)"
         return "\(habit.name): \(amount) \(when), goal \(goal.summary) met."
     }

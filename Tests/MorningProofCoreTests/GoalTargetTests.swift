@@ -9,7 +9,7 @@ import Testing
         #expect(try GoalTarget.parse("7h30m", for: .sleep) == 450)
         #expect(try GoalTarget.parse("7h30", for: .sleep) == 450)
         #expect(try GoalTarget.parse("7.5 hours", for: .sleep) == 450)
-        #expect(try GoalTarget.parse("30min", for: .exercise) == 30)
+        #expect(try GoalTarget.parse("30min", for: .exerciseMinutes) == 30)
         #expect(try GoalTarget.parse("420", for: .sleep) == 420)
         #expect(try GoalTarget.parse("5km", for: .distance) == 5)
         #expect(abs(try GoalTarget.parse("3mi", for: .distance) - 4.828032) < 1e-9)
@@ -20,7 +20,7 @@ import Testing
 
     @Test func refusesUnitsOfTheWrongKind() {
         for (text, metric) in [
-            ("7h", GoalMetric.steps), ("5km", .sleep), ("500kcal", .distance), ("abc", .steps), ("", .steps),
+            ("7h", HealthMetric.steps), ("5km", .sleep), ("500kcal", .distance), ("abc", .steps), ("", .steps),
             ("3h2km", .sleep), ("5km3", .distance), ("-5", .steps),
         ] {
             #expect(throws: MorningProofError.self, "\(text) for \(metric)") { try GoalTarget.parse(text, for: metric) }
@@ -28,9 +28,9 @@ import Testing
     }
 
     @Test func namesMetricsInAnyCase() {
-        #expect(GoalMetric(named: "activeenergy") == .activeEnergy)
-        #expect(GoalMetric(named: "Steps") == .steps)
-        #expect(GoalMetric(named: "screen") == nil)
+        #expect(HealthMetric(name: "activeenergy") == .activeEnergy)
+        #expect(HealthMetric(name: "Steps") == .steps)
+        #expect(HealthMetric(name: "screen") == nil)
     }
 
     @Test func saysGoalsInWords() {

@@ -108,7 +108,7 @@ extension HabitCommand {
                 let goal = try details.goal(current: nil)
                 if details.kind == .metric && goal == nil {
                     throw MorningProofError.usage(
-                        "a metric habit needs a goal, such as --metric steps --at-least 8000 (metrics: \(GoalMetric.knownNames))"
+                        "a metric habit needs a goal, such as --metric steps --at-least 8000 (metrics: \(HealthMetric.knownNames))"
                     )
                 }
             }
@@ -202,8 +202,8 @@ extension HabitCommand {
             try validating {
                 if details.hasSchedule { _ = try details.schedule() }
                 _ = try details.reminder()
-                if let metric = details.metric, GoalMetric(named: metric) == nil {
-                    throw MorningProofError.usage("unknown metric \"\(metric)\" (metrics: \(GoalMetric.knownNames))")
+                if let metric = details.metric, HealthMetric(name: metric) == nil {
+                    throw MorningProofError.usage("unknown metric \"\(metric)\" (metrics: \(HealthMetric.knownNames))")
                 }
             }
         }
@@ -220,7 +220,7 @@ extension HabitCommand {
                 habit.goal = nil
             } else if habit.goal == nil {
                 throw MorningProofError.usage(
-                    "a metric habit needs a goal, such as --metric steps --at-least 8000 (metrics: \(GoalMetric.knownNames))"
+                    "a metric habit needs a goal, such as --metric steps --at-least 8000 (metrics: \(HealthMetric.knownNames))"
                 )
             }
             if details.hasSchedule { habit.schedule = try details.schedule() }

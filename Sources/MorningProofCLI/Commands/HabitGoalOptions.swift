@@ -10,10 +10,10 @@ extension HabitDetailOptions {
         }
         guard let name = metric ?? current?.metric else {
             throw MorningProofError.usage(
-                "--at-least, --at-most and --activity need --metric (metrics: \(GoalMetric.knownNames))")
+                "--at-least, --at-most and --activity need --metric (metrics: \(HealthMetric.knownNames))")
         }
-        guard let goalMetric = GoalMetric(named: name) else {
-            throw MorningProofError.usage("unknown metric \"\(name)\" (metrics: \(GoalMetric.knownNames))")
+        guard let goalMetric = HealthMetric(name: name) else {
+            throw MorningProofError.usage("unknown metric \"\(name)\" (metrics: \(HealthMetric.knownNames))")
         }
         if atLeast != nil && atMost != nil {
             throw MorningProofError.usage("give --at-least or --at-most, not both")
@@ -41,7 +41,7 @@ extension HabitDetailOptions {
         return goal
     }
 
-    static func example(_ metric: GoalMetric) -> String {
+    static func example(_ metric: HealthMetric) -> String {
         switch metric.dimension {
         case .count: metric == .steps ? "8000" : "1"
         case .duration: metric == .sleep ? "7h" : "30min"
