@@ -156,30 +156,6 @@ static void mpimg_jpeg_setup(j_decompress_ptr cinfo, mpimg_jpeg_error *err, mpim
     progress->max_scans = limits->max_scans;
 }
 
-int mpimg_jpeg_read_info(const uint8_t *data, size_t size, const mpimg_limits *limits, mpimg_info *info,
-                         uint8_t *exif, size_t exif_capacity, char *message, size_t message_capacity) {
-    struct jpeg_decompress_struct cinfo;
-    mpimg_jpeg_error err;
-    mpimg_jpeg_progress progress;
-    mpimg_copy_message(message, message_capacity, "");
-    if (data == NULL || size == 0) {
-        mpimg_copy_message(message, message_capacity, "empty JPEG data");
-        return MPIMG_ERROR_DATA;
-    }
-    mpimg_jpeg_setup(&cinfo, &err, &progress, limits, message, message_capacity);
-    if (setjmp(err.escape)) {
-        jpeg_destroy_decompress(&cinfo);
-        return err.status == MPIMG_OK ? MPIMG_ERROR_DATA : err.status;
-    }
-    jpeg_create_decompress(&cinfo);
-    cinfo.progress = &progress.base;
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    int status = mpimg_jpeg_header(&cinfo, &err, limits, info);
-    if (status == MPIMG_OK) mpimg_jpeg_copy_exif(&cinfo, info, exif, exif_capacity);
-    jpeg_destroy_decompress(&cinfo);
-    return status;
-}
-
 /* Adobe CMYK stores inverted values: each stored byte is 255 minus the ink. */
 static void mpimg_cmyk_row_to_rgb(const JSAMPLE *cmyk, uint8_t *rgb, JDIMENSION width, int inverted) {
     for (JDIMENSION x = 0; x < width; x++) {
@@ -196,11 +172,13 @@ static void mpimg_cmyk_row_to_rgb(const JSAMPLE *cmyk, uint8_t *rgb, JDIMENSION 
     }
 }
 
-/* Decodes into pixels, or, with pixels NULL, one row at a time into a pool buffer, adding each
- * channel into sums (for channel means at full size without holding the image). */
+/* The one place that drives libjpeg, in three modes: with pixels and sums both NULL it reads the
+ * header only (copying EXIF into exif when given); with pixels it decodes into them; with sums it
+ * decodes one row at a time into a pool buffer, adding each channel into sums (for channel means
+ * at full size without holding the image). */
 static int mpimg_jpeg_run(const uint8_t *data, size_t size, const mpimg_limits *limits, mpimg_info *info,
-                          uint8_t *pixels, size_t pixels_size, uint64_t *sums, char *message,
-                          size_t message_capacity) {
+                          uint8_t *pixels, size_t pixels_size, uint64_t *sums, uint8_t *exif,
+                          size_t exif_capacity, char *message, size_t message_capacity) {
     struct jpeg_decompress_struct cinfo;
     mpimg_jpeg_error err;
     mpimg_jpeg_progress progress;
@@ -218,7 +196,8 @@ static int mpimg_jpeg_run(const uint8_t *data, size_t size, const mpimg_limits *
     cinfo.progress = &progress.base;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     int status = mpimg_jpeg_header(&cinfo, &err, limits, info);
-    if (status != MPIMG_OK) {
+    if (status != MPIMG_OK || (pixels == NULL && sums == NULL)) {
+        if (status == MPIMG_OK && exif != NULL) mpimg_jpeg_copy_exif(&cinfo, info, exif, exif_capacity);
         jpeg_destroy_decompress(&cinfo);
         return status;
     }
@@ -277,11 +256,16 @@ int mpimg_jpeg_decode(const uint8_t *data, size_t size, const mpimg_limits *limi
         mpimg_copy_message(message, message_capacity, "no pixel buffer");
         return MPIMG_ERROR_BUFFER;
     }
-    return mpimg_jpeg_run(data, size, limits, info, pixels, pixels_size, NULL, message, message_capacity);
+    return mpimg_jpeg_run(data, size, limits, info, pixels, pixels_size, NULL, NULL, 0, message, message_capacity);
 }
 
 int mpimg_jpeg_channel_sums(const uint8_t *data, size_t size, const mpimg_limits *limits, mpimg_info *info,
                             uint64_t sums[3], char *message, size_t message_capacity) {
     sums[0] = sums[1] = sums[2] = 0;
-    return mpimg_jpeg_run(data, size, limits, info, NULL, 0, sums, message, message_capacity);
+    return mpimg_jpeg_run(data, size, limits, info, NULL, 0, sums, NULL, 0, message, message_capacity);
+}
+
+int mpimg_jpeg_read_info(const uint8_t *data, size_t size, const mpimg_limits *limits, mpimg_info *info,
+                         uint8_t *exif, size_t exif_capacity, char *message, size_t message_capacity) {
+    return mpimg_jpeg_run(data, size, limits, info, NULL, 0, NULL, exif, exif_capacity, message, message_capacity);
 }
