@@ -16,7 +16,6 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
@@ -51,7 +50,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // libjpeg(-turbo) and libpng from the system (Debian: libjpeg-dev, libpng-dev).
@@ -60,7 +58,9 @@ let package = Package(
         // The C shim: the only code including jpeglib.h and png.h; owns setjmp and cleanup.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
         // Photo decoding (and, on top of it, the bed verifier).
-        .target(name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs"]),
+        // SHA-256 from the system's libcrypto (Debian: libssl-dev): no BoringSSL to compile.
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs", "CLibCrypto"]),
         .executableTarget(name: "morningproof", dependencies: ["MorningProofCLI"]),
         // Fits Models/bed-made-v1.json on a labelled folder with the verifier's own feature code.
         .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import MorningProofCore
 import MorningProofStore
@@ -63,7 +62,7 @@ struct PhotoProof {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw MorningProofError.ioError("cannot read \(path) to fingerprint it")
         }
-        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        return SHA256Digest.hex(data)
     }
 
     /// The moment an EXIF "YYYY:MM:DD HH:MM:SS" local time names: in its OffsetTimeOriginal ("+01:00")
