@@ -23,7 +23,12 @@ let package = Package(
         // SQLite through GRDB: the one place that imports GRDB.
         .target(
             name: "MorningProofStore",
-            dependencies: ["MorningProofCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "MorningProofCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // The C API, for the one measured fast path that scans day statuses.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // Metric files (Apple Health export, Health Auto Export, CSV, JSON Lines) -> samples -> daily totals.
         .target(
@@ -65,10 +70,17 @@ let package = Package(
         // Fits Models/bed-made-v1.json on a labelled folder with the verifier's own feature code.
         .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
-        .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore"]),
-        .testTarget(name: "HealthMetricsTests", dependencies: ["HealthMetrics"]),
-        .testTarget(name: "ObserverTests", dependencies: ["Observer", "MorningProofStore", "MorningProofCore"]),
-        .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification"]),
+        .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore", "MorningProofCore"]),
+        .testTarget(name: "HealthMetricsTests", dependencies: ["HealthMetrics", "MorningProofStore", "MorningProofCore"]),
+        .testTarget(
+            name: "ObserverTests",
+            dependencies: [
+                "Observer", "MorningProofStore", "MorningProofCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(
             name: "MorningProofCLITests",
             dependencies: ["MorningProofCLI", "morningproof"]
