@@ -19,7 +19,8 @@ let package = Package(
     ],
     targets: [
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
-        .target(name: "MorningProofCore"),
+        // The default quotes are Quotes/default-quotes.json, embedded through a symlink.
+        .target(name: "MorningProofCore", resources: [.embedInCode("default-quotes.json")]),
         // SQLite through GRDB: the one place that imports GRDB.
         .target(
             name: "MorningProofStore",
@@ -65,7 +66,10 @@ let package = Package(
         // Photo decoding (and, on top of it, the bed verifier).
         // SHA-256 from the system's libcrypto (Debian: libssl-dev): no BoringSSL to compile.
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs", "CLibCrypto"]),
+        // The default bed model is Models/bed-made-v1.json, embedded through a symlink.
+        .target(
+            name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs", "CLibCrypto"],
+            resources: [.embedInCode("bed-made-v1.json")]),
         .executableTarget(name: "morningproof", dependencies: ["MorningProofCLI"]),
         // Fits Models/bed-made-v1.json on a labelled folder with the verifier's own feature code.
         .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),

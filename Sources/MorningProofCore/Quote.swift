@@ -41,10 +41,10 @@ public struct QuoteBook: Sendable {
     public let active: [Quote]
     public let schedule: QuoteSchedule
 
-    /// The default set compiled into the program (the same text as `Quotes/default-quotes.json`).
+    /// The default set compiled into the program: `Quotes/default-quotes.json`, embedded by SwiftPM.
     public static func builtIn() -> QuoteBook {
         // The built-in file is checked by a test; failing here would be a build mistake.
-        try! parse(Data(DefaultQuotes.json.utf8), name: "built-in quotes")
+        try! parse(Data(PackageResources.default_quotes_json), name: "built-in quotes")
     }
 
     /// Parses and checks a quotes file: a JSON array of quotes. A bad file is refused with the line

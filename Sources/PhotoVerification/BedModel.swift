@@ -43,10 +43,10 @@ public struct BedModel: Codable, Sendable, Equatable {
         return model
     }
 
-    /// The default model compiled into the binary (the same text as `Models/bed-made-v1.json`).
+    /// The default model compiled into the binary: `Models/bed-made-v1.json`, embedded by SwiftPM.
     public static let builtIn: BedModel = {
         do {
-            return try decode(Data(DefaultBedModel.json.utf8), name: "built-in")
+            return try decode(Data(PackageResources.bed_made_v1_json), name: "built-in")
         } catch {
             preconditionFailure("the compiled-in bed model is invalid: \(error)")
         }

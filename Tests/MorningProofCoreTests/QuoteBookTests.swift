@@ -4,15 +4,7 @@ import Testing
 @testable import MorningProofCore
 
 @Suite struct QuoteBookTests {
-    /// The repository's copy of the default quotes.
-    static var repositoryFile: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Quotes/default-quotes.json")
-    }
-
-    @Test func builtInQuotesMatchTheRepositoryFile() throws {
-        let file = try String(contentsOf: Self.repositoryFile, encoding: .utf8)
-        #expect(DefaultQuotes.json + "\n" == file, "run scripts/generate-default-quotes")
+    @Test func builtInQuotesAreAWholeValidSet() throws {
         let book = QuoteBook.builtIn()
         #expect(book.active.count >= 100)
         #expect(Set(book.quotes.map(\.id)).count == book.quotes.count)
