@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification"]),
         .testTarget(
             name: "MorningProofCLITests",
-            dependencies: ["MorningProofCLI", "morningproof"]
+            dependencies: ["MorningProofCLI", "morningproof", "MorningProofStore", "MorningProofCore"]
         ),
     ]
 )
