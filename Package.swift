@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(
             name: "MorningProofCLITests",
-            dependencies: ["MorningProofCLI", "morningproof"]
+            dependencies: ["MorningProofCLI", "morningproof", "MorningProofStore", "MorningProofCore"]
         ),
     ]
 )

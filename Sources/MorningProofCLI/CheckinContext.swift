@@ -160,7 +160,7 @@ extension Session {
     func printEncouragement(_ texts: CheckinTexts) {
         if !texts.suggestions.isEmpty {
             Console.out("There is still time today. You could:")
-            for suggestion in texts.suggestions { Console.out("  • \(suggestion)") }
+            for suggestion in texts.suggestions { Console.out("  • \(UserText.visible(suggestion))") }
         }
         Console.out("When you have done it, run: morningproof checkin yes")
     }

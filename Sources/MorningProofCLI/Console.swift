@@ -1,20 +1,40 @@
 import Foundation
+import MorningProofCore
 
 /// Writes to stdout and stderr, and encodes JSON for scripts.
+///
+/// Text never carries a raw control character to the terminal: `out` and `error` show any (other
+/// than the newlines that separate lines) as a visible escape such as `\u{1B}`. Stored text that
+/// may hold a newline goes through `UserText.visible` where it is interpolated.
 enum Console {
     static func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        write(UserText.visible(line, keepingNewlines: true), to: .standardOutput)
     }
 
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        write(UserText.visible(line, keepingNewlines: true), to: .standardError)
+    }
+
+    /// A line with colours from `styled`: every stored text in it must already be `UserText.visible`.
+    static func outStyled(_ line: String) {
+        write(line, to: .standardOutput)
+    }
+
+    /// A line of JSON encoded elsewhere: its strings keep their true text.
+    static func outJSON(_ line: String) {
+        write(line, to: .standardOutput)
+    }
+
+    private static func write(_ line: String, to handle: FileHandle) {
+        handle.write(Data((line + "\n").utf8))
     }
 
     /// Prints a value as JSON with stable, sorted camelCase keys.
     static func json<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        out(String(decoding: try encoder.encode(value), as: UTF8.self))
+        // JSONEncoder escapes control characters; the true string stays (bidi marks included).
+        write(String(decoding: try encoder.encode(value), as: UTF8.self), to: .standardOutput)
     }
 
     /// True when stdout is a terminal and NO_COLOR is not set.

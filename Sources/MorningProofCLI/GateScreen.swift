@@ -54,7 +54,7 @@ struct GateState {
     /// One line for an open gate.
     var openLine: String {
         if let reason = decision.unlockReason, !decision.routineDone {
-            return "The gate is open: unlocked for today (\(reason))."
+            return "The gate is open: unlocked for today (\(UserText.visible(reason)))."
         }
         return "The gate is open. Well done: this morning's routine is complete."
     }
@@ -66,25 +66,25 @@ struct GateState {
         lines.append("Still to do today:")
         switch decision.checkin {
         case .unanswered:
-            lines.append("  ○ the check-in: \(checkin?.texts.question ?? "")")
+            lines.append("  ○ the check-in: \(UserText.visible(checkin?.texts.question ?? ""))")
             lines.append("      answer with: morningproof checkin")
         case .no:
-            lines.append("  ○ the check-in: \(checkin?.texts.question ?? "") (answered no so far)")
+            lines.append("  ○ the check-in: \(UserText.visible(checkin?.texts.question ?? "")) (answered no so far)")
             lines.append("      when you have done it: morningproof checkin yes")
         case .yes, .none: break
         }
         for pending in decision.pendingHabits {
-            lines.append("  ○ \(pending.name)")
-            lines.append("      when it is done: morningproof done \"\(pending.name)\"")
+            lines.append("  ○ \(UserText.visible(pending.name))")
+            lines.append("      when it is done: morningproof done \"\(UserText.visible(pending.name))\"")
         }
         if let verse = checkin?.texts.verse, !verse.isEmpty {
-            lines += ["", verse]
+            lines += ["", UserText.visible(verse, keepingNewlines: true)]
         }
         lines += [""] + quote.lines
         if let suggestions = checkin?.texts.suggestions, !suggestions.isEmpty,
             decision.checkin == .unanswered || decision.checkin == .no
         {
-            lines += ["", "Some ways to begin:"] + suggestions.map { "  • \($0)" }
+            lines += ["", "Some ways to begin:"] + suggestions.map { "  • \(UserText.visible($0))" }
         }
         lines += [
             "", "The gate opens by itself once these are done.",

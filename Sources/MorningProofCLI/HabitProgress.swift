@@ -2,6 +2,11 @@ import Foundation
 import MorningProofCore
 import MorningProofStore
 
+extension Habit {
+    /// The name as text output shows it: any control character as a visible escape.
+    var shownName: String { UserText.visible(name) }
+}
+
 /// A habit with its judged history as of the session's today.
 struct HabitProgress {
     let habit: Habit

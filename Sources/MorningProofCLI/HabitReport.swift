@@ -69,7 +69,7 @@ struct HabitReport: Encodable {
     /// The text block: a summary, then a heatmap with weeks as columns and weekdays as rows.
     func text(weekStart: Int, from: LocalDay, to: LocalDay, width: Int) -> String {
         func percent(_ rate: Double?) -> String { rate.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
-        var lines = ["\(name) (\(kind), \(schedule))"]
+        var lines = ["\(UserText.visible(name)) (\(kind), \(schedule))"]
         var longest = "longest \(longestStreak)"
         if let start = longestStreakStart, let end = longestStreakEnd { longest += " (\(start) to \(end))" }
         lines.append("  current streak \(currentStreak), \(longest)")
@@ -122,6 +122,7 @@ struct GateUnlockJSON: Encodable {
     /// "Gate unlocks: 2026-03-01 (reason); ...", or nil when there were none.
     static func textLine(_ unlocks: [GateUnlock]) -> String? {
         guard !unlocks.isEmpty else { return nil }
-        return "Gate unlocks (\(unlocks.count)): " + unlocks.map { "\($0.day) (\($0.reason))" }.joined(separator: "; ")
+        return "Gate unlocks (\(unlocks.count)): "
+            + unlocks.map { "\($0.day) (\(UserText.visible($0.reason)))" }.joined(separator: "; ")
     }
 }

@@ -9,7 +9,9 @@ public struct MorningProofCommand: AsyncParsableCommand {
         abstract: "A habit-streak tracker whose habits can prove themselves.",
         discussion: """
             Every command takes --db PATH (or MORNINGPROOF_DB), --now ISO8601 (or MORNINGPROOF_NOW) \
-            to replay another moment, and --json where it prints.
+            to replay another moment, and --json where it prints. They may come before the command or \
+            after it, with a space or =: morningproof --db=habits.sqlite habit add Run, or \
+            morningproof habit add Run --db habits.sqlite.
 
             Exit codes: 0 ok, 1 negative verdict, 64 usage, 65 bad input data, 66 missing input file, \
             74 database or I/O failure, 75 database busy.
@@ -28,7 +30,7 @@ public struct MorningProofCommand: AsyncParsableCommand {
     /// Parses and runs one invocation; returns the process exit code.
     public static func run(arguments: [String]) async -> Int32 {
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(try LeadingGlobalOptions.reorder(arguments))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -42,7 +42,8 @@ struct PhotoReport {
 
     /// What text mode prints: the verdict line, then the proof line with --habit.
     var lines: [String] {
-        guard let judgement else { return ["\(file): cannot judge: \(reason)"] }
+        let file = UserText.visible(self.file)
+        guard let judgement else { return ["\(file): cannot judge: \(UserText.visible(reason))"] }
         let verdict = judgement.verdict
         let word = verdict.made ? Console.styled("made", "32") : Console.styled("not made", "31")
         var lines = [
@@ -51,13 +52,13 @@ struct PhotoReport {
         ]
         guard let habit, let day else { return lines }
         if !verdict.made {
-            lines.append("  \(habit.name): not recorded (the bed is not made).")
+            lines.append("  \(habit.shownName): not recorded (the bed is not made).")
         } else if let proof {
             if let refusal = proof.refusal {
-                lines.append("  \(habit.name): proof refused: \(refusal). Nothing recorded.")
+                lines.append("  \(habit.shownName): proof refused: \(refusal). Nothing recorded.")
             } else {
                 let taken = proof.captureTime.map { "taken \($0)" } ?? "no capture time in the photo, accepted as is"
-                lines.append("  \(habit.name): \(Self.describe(proof.recorded, day: day)) (\(taken)).")
+                lines.append("  \(habit.shownName): \(Self.describe(proof.recorded, day: day)) (\(taken)).")
             }
         }
         return lines

@@ -2,8 +2,9 @@ import Foundation
 
 /// One quote of a quotes file.
 public struct Quote: Codable, Hashable, Sendable {
-    /// A stable identifier, unique in its file (such as `"kjv-proverbs-3-5"`).
-    public var id: String
+    /// A stable identifier, unique in its file: a string (such as `"kjv-proverbs-3-5"`) or a
+    /// whole number (such as `293`); `293` and `"293"` count as the same id.
+    public var id: QuoteID
     public var text: String
     public var author: String
     /// Where it comes from: a book, a chapter and verse, a letter.
@@ -17,10 +18,18 @@ public struct Quote: Codable, Hashable, Sendable {
     public var dateAdded: String
     /// A page with the source text, if any.
     public var url: String?
+    /// The book's Amazon Standard Identification Number (letters and digits), if any.
+    public var asin: String?
+    /// A picture of the book's cover, if any.
+    public var coverImageURL: String?
+
+    /// The book's page on Amazon, when the quote has an asin.
+    public var bookPageURL: String? { asin.map { "https://www.amazon.com/dp/\($0)" } }
 
     public init(
-        id: String, text: String, author: String, bookTitle: String, bookId: String, tags: [String] = [],
-        isActive: Bool = true, dateAdded: String, url: String? = nil
+        id: QuoteID, text: String, author: String, bookTitle: String, bookId: String, tags: [String] = [],
+        isActive: Bool = true, dateAdded: String, url: String? = nil, asin: String? = nil,
+        coverImageURL: String? = nil
     ) {
         self.id = id
         self.text = text
@@ -31,6 +40,8 @@ public struct Quote: Codable, Hashable, Sendable {
         self.isActive = isActive
         self.dateAdded = dateAdded
         self.url = url
+        self.asin = asin
+        self.coverImageURL = coverImageURL
     }
 }
 
@@ -54,7 +65,7 @@ public struct QuoteBook: Sendable {
             .dataError("\(name)\(line.map { ", line \($0)" } ?? ""): \(reason)")
         }
         let elementLines = JSONLines.topLevelElementLines(in: data)
-        let quotes: [Quote]
+        var quotes: [Quote]
         do {
             quotes = try JSONDecoder().decode([Quote].self, from: data)
         } catch let error as DecodingError {
@@ -64,13 +75,29 @@ public struct QuoteBook: Sendable {
         var seen: [String: Int] = [:]
         for (index, quote) in quotes.enumerated() {
             let line = index < elementLines.count ? elementLines[index] : nil
-            if quote.id.trimmingCharacters(in: .whitespaces).isEmpty {
+            let key = quote.id.description
+            if key.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw refuse(line, "quote \(index + 1) has an empty id")
             }
-            if let first = seen[quote.id] {
-                throw refuse(line, "id \"\(quote.id)\" is used twice (first by quote \(first + 1))")
+            if let first = seen[key] {
+                // 293 and "293" are one id: a script that reads ids as text could not tell them apart.
+                let other = quotes[first].id == quote.id ? "" : ", as \(quotes[first].id.quoted)"
+                throw refuse(line, "id \(quote.id.quoted) is used twice (first by quote \(first + 1)\(other))")
             }
-            seen[quote.id] = index
+            seen[key] = index
+            // An empty asin or cover is no asin or cover.
+            for path in [\Quote.asin, \Quote.coverImageURL]
+            where quotes[index][keyPath: path]?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+                quotes[index][keyPath: path] = nil
+            }
+            if let asin = quotes[index].asin,
+                !asin.unicodeScalars.allSatisfy({
+                    ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+                })
+            {
+                throw refuse(
+                    line, "quote \"\(quote.id)\": asin \"\(asin)\" should be letters and digits, such as B000FC1PJI")
+            }
             for (field, value) in [("text", quote.text), ("author", quote.author), ("bookTitle", quote.bookTitle)]
             where value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 throw refuse(line, "quote \"\(quote.id)\" has an empty \(field)")
@@ -200,6 +227,7 @@ enum JSONLines {
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
         case is [String].Type: "an array of strings"
+        case is QuoteID.Type: "a string or a whole number"
         default: "\(type)"
         }
     }

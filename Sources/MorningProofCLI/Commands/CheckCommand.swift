@@ -31,7 +31,7 @@ struct CheckCommand: AsyncParsableCommand {
         let session = try global.session()
         let pass = try ObserverSetup.pass(session.database, clock: session.clock)
         let report = try pass.run(at: session.now) { event in
-            Console.out(session.json ? event.json() : event.line)
+            session.json ? Console.outJSON(event.json()) : Console.out(event.line)
         }
         ObserverSetup.printProblems(report)
     }

@@ -48,7 +48,7 @@ struct CheckinCommand: AsyncParsableCommand {
             }
             guard isatty(STDIN_FILENO) == 1, !session.json else {
                 if session.json { return try Console.json(try CheckinStatusJSON(session: session, context: context)) }
-                Console.out(context.texts.question)
+                Console.out(UserText.visible(context.texts.question))
                 Console.out("Answer with: morningproof checkin yes   or   morningproof checkin no")
                 return
             }
@@ -114,7 +114,7 @@ struct CheckinCommand: AsyncParsableCommand {
             let status = try CheckinStatusJSON(session: session, context: context)
             if session.json { return try Console.json(status) }
             guard let context else { return Console.out("No check-in is set up. Try: morningproof checkin setup") }
-            Console.out("\(context.habit.name) (\(session.today)): \(context.texts.question)")
+            Console.out("\(context.habit.shownName) (\(session.today)): \(UserText.visible(context.texts.question))")
             Console.out("  today: \(status.answer ?? "not answered yet")")
             Console.out("  last answered: \(status.lastAnsweredAt ?? "never")")
             Console.out("  current streak: \(status.currentStreak) \(status.currentStreak == 1 ? "day" : "days")")

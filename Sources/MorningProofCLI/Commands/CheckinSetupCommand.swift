@@ -34,6 +34,9 @@ extension CheckinCommand {
 
         func validate() throws {
             try validating {
+                if let question {
+                    try UserText.validate(question, field: "--question", maxLength: UserText.checkinTextMaxLength)
+                }
                 if let question, question.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                     throw MorningProofError.usage("--question needs some words")
                 }
@@ -78,10 +81,10 @@ extension CheckinCommand {
             }
             Console.out(
                 existing == nil
-                    ? "Added the check-in \"\(habit!.name)\"." : "Updated the check-in \"\(habit!.name)\".")
-            Console.out("  question: \(texts.question)")
-            if !texts.verse.isEmpty { Console.out("  verse: \(texts.verse)") }
-            Console.out("  suggestions: \(texts.suggestions.joined(separator: "; "))")
+                    ? "Added the check-in \"\(habit!.shownName)\"." : "Updated the check-in \"\(habit!.shownName)\".")
+            Console.out("  question: \(UserText.visible(texts.question))")
+            if !texts.verse.isEmpty { Console.out("  verse: \(UserText.visible(texts.verse))") }
+            Console.out("  suggestions: \(UserText.visible(texts.suggestions.joined(separator: "; ")))")
             Console.out("Answer it with: morningproof checkin   (or checkin yes / checkin no)")
         }
     }

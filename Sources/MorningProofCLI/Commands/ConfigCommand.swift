@@ -23,7 +23,7 @@ struct ConfigCommand: AsyncParsableCommand {
             values[SettingKey.dayStart] = formatClockTime(session.clock.dayStart)
             values[SettingKey.weekStart] = Weekday.names[try session.database.weekStart() - 1]
             if session.json { return try Console.json(values) }
-            for key in values.keys.sorted() { Console.out("\(key) = \(values[key]!)") }
+            for key in values.keys.sorted() { Console.out("\(key) = \(UserText.visible(values[key]!))") }
         }
     }
 
@@ -49,6 +49,13 @@ struct ConfigCommand: AsyncParsableCommand {
 
         func validate() throws {
             try validating {
+                let isCheckinText = [
+                    SettingKey.checkinQuestion, SettingKey.checkinVerse, SettingKey.checkinSuggestions,
+                ]
+                .contains(key)
+                try UserText.validate(
+                    value, field: "the value of \(key)",
+                    maxLength: isCheckinText ? UserText.checkinTextMaxLength : UserText.settingMaxLength)
                 switch key {
                 case SettingKey.timeZone:
                     guard ZoneNames.isValid(value) else {
@@ -94,7 +101,7 @@ struct ConfigCommand: AsyncParsableCommand {
             }
             let stored = try session.database.setting(key) ?? value
             if session.json { return try Console.json([key: stored]) }
-            Console.out("\(key) = \(stored)")
+            Console.out("\(key) = \(UserText.visible(stored))")
         }
     }
 }

@@ -20,6 +20,12 @@ struct DoneCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    func validate() throws {
+        try validating {
+            if let note { try UserText.validate(note, field: "--note", maxLength: UserText.noteMaxLength) }
+        }
+    }
+
     func run() async throws {
         let session = try global.session()
         let (habit, day) = try target.resolve(in: session)
@@ -30,9 +36,10 @@ struct DoneCommand: AsyncParsableCommand {
         let what = day == session.today ? "today" : day.description
         switch outcome {
         case .unchanged:
-            try session.report("already done", message: "\(habit.name): already done \(what).", habit: habit, day: day)
+            try session.report(
+                "already done", message: "\(habit.shownName): already done \(what).", habit: habit, day: day)
         default:
-            try session.report("done", message: "\(habit.name): done \(what).", habit: habit, day: day)
+            try session.report("done", message: "\(habit.shownName): done \(what).", habit: habit, day: day)
         }
     }
 }

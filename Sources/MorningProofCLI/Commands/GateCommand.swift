@@ -105,6 +105,7 @@ struct GateCommand: AsyncParsableCommand {
 
         func validate() throws {
             try validating {
+                try UserText.validate(reason, field: "--reason", maxLength: UserText.noteMaxLength)
                 if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                     throw MorningProofError.usage("--reason needs a few words: why does the gate have to open today?")
                 }

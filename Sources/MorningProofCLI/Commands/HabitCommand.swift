@@ -56,6 +56,11 @@ struct HabitDetailOptions: ParsableArguments {
     @Option(help: "With --metric workouts or workoutMinutes: only this activity counts (running).")
     var activity: String?
 
+    /// Refuses a note with control characters or over the length limit.
+    func validateNote() throws {
+        if let note { try UserText.validate(note, field: "--note", maxLength: UserText.noteMaxLength) }
+    }
+
     var hasSchedule: Bool { every != nil || times != nil || per != nil || within != nil }
 
     func schedule() throws -> Schedule {
@@ -103,6 +108,8 @@ extension HabitCommand {
 
         func validate() throws {
             try validating {
+                try UserText.validate(name, field: "the habit name", maxLength: UserText.habitNameMaxLength)
+                try details.validateNote()
                 _ = try details.schedule()
                 _ = try details.reminder()
                 let goal = try details.goal(current: nil)
@@ -119,7 +126,8 @@ extension HabitCommand {
             let goal = try details.goal(current: nil)
             let habit = try session.database.addHabit(
                 Habit(
-                    name: name.trimmingCharacters(in: .whitespaces),
+                    name: try UserText.validate(
+                        name, field: "the habit name", maxLength: UserText.habitNameMaxLength),
                     kind: goal != nil ? .metric : details.kind ?? .manual,
                     schedule: try details.schedule(), remindAt: try details.reminder(),
                     required: details.required ?? false, note: details.note, goal: goal,
@@ -128,7 +136,7 @@ extension HabitCommand {
                 try Console.json(HabitJSON(habit))
             } else {
                 Console.out(
-                    "Added \"\(habit.name)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))."
+                    "Added \"\(habit.shownName)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))."
                 )
             }
         }
@@ -148,7 +156,7 @@ extension HabitCommand {
             if session.json { return try Console.json(habits.map { HabitJSON($0) }) }
             if habits.isEmpty { return Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"") }
             for habit in habits {
-                var line = "\(habit.name)  \(habit.kind.rawValue), \(habit.schedule.summary)"
+                var line = "\(habit.shownName)  \(habit.kind.rawValue), \(habit.schedule.summary)"
                 if let goal = habit.goal { line += ", goal \(goal.summary)" }
                 if let remindAt = habit.remindAt { line += ", reminder \(formatClockTime(remindAt))" }
                 if habit.required { line += ", required" }
@@ -171,13 +179,13 @@ extension HabitCommand {
             let habit = try session.database.findHabit(named: name)
             let progress = try HabitProgress.load(habit, session: session)
             if session.json { return try Console.json(HabitJSON(habit, progress: progress)) }
-            Console.out(habit.name)
+            Console.out(habit.shownName)
             Console.out(
                 "  kind: \(habit.kind.rawValue); schedule: \(habit.schedule.summary); since \(habit.createdDay)")
             if let goal = habit.goal { Console.out("  goal: \(goal.summary)") }
             if let remindAt = habit.remindAt { Console.out("  reminder: \(formatClockTime(remindAt))") }
             if habit.required { Console.out("  required for the gate") }
-            if let note = habit.note { Console.out("  note: \(note)") }
+            if let note = habit.note { Console.out("  note: \(UserText.visible(note))") }
             if habit.archived { Console.out("  archived") }
             Console.out(
                 "  today: \(progress.state); current streak \(progress.timeline.currentStreak); "
@@ -200,6 +208,10 @@ extension HabitCommand {
 
         func validate() throws {
             try validating {
+                if let rename {
+                    try UserText.validate(rename, field: "--rename", maxLength: UserText.habitNameMaxLength)
+                }
+                try details.validateNote()
                 if details.hasSchedule { _ = try details.schedule() }
                 _ = try details.reminder()
                 if let metric = details.metric, HealthMetric(name: metric) == nil {
@@ -211,7 +223,9 @@ extension HabitCommand {
         func run() async throws {
             let session = try global.session()
             var habit = try session.database.findHabit(named: name)
-            if let rename { habit.name = rename.trimmingCharacters(in: .whitespaces) }
+            if let rename {
+                habit.name = try UserText.validate(rename, field: "--rename", maxLength: UserText.habitNameMaxLength)
+            }
             if let kind = details.kind { habit.kind = kind }
             if details.hasGoal {
                 habit.goal = try details.goal(current: habit.goal)
@@ -230,7 +244,7 @@ extension HabitCommand {
             try session.database.updateHabit(habit)
             if session.json { return try Console.json(HabitJSON(habit)) }
             Console.out(
-                "Updated \"\(habit.name)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))."
+                "Updated \"\(habit.shownName)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))."
             )
         }
     }
@@ -254,7 +268,9 @@ extension HabitCommand {
             try session.database.updateHabit(habit)
             if session.json { return try Console.json(HabitJSON(habit)) }
             Console.out(
-                undo ? "\"\(habit.name)\" is active again." : "Archived \"\(habit.name)\"; its history is kept.")
+                undo
+                    ? "\"\(habit.shownName)\" is active again."
+                    : "Archived \"\(habit.shownName)\"; its history is kept.")
         }
     }
 
@@ -282,7 +298,7 @@ extension HabitCommand {
             }
             let removed = try session.database.removeHabit(id: habit.id)
             if session.json { return try Console.json(["removed": habit.name, "entries": "\(removed)"]) }
-            Console.out("Removed \"\(habit.name)\" and its \(removed) \(removed == 1 ? "entry" : "entries").")
+            Console.out("Removed \"\(habit.shownName)\" and its \(removed) \(removed == 1 ? "entry" : "entries").")
         }
     }
 }

@@ -42,13 +42,13 @@ struct NotificationsCommand: AsyncParsableCommand {
             if session.json { return try Console.json(["notifications": items]) }
             if items.isEmpty { return Console.out("No notifications in the last \(days) days.") }
             for item in items {
-                var line = "\(item.day)  \(item.event)  \(item.habit)  \(item.state)"
+                var line = "\(item.day)  \(item.event)  \(UserText.visible(item.habit))  \(item.state)"
                 if item.attempts > 1 || item.state != NotificationState.delivered.rawValue {
                     line += " (\(item.attempts) \(item.attempts == 1 ? "attempt" : "attempts"))"
                 }
-                Console.out(line + (item.message.map { "  \($0)" } ?? ""))
+                Console.out(line + (item.message.map { "  \(UserText.visible($0))" } ?? ""))
                 if let error = item.lastError, item.state != NotificationState.delivered.rawValue {
-                    Console.out("    last error: \(error)")
+                    Console.out("    last error: \(UserText.visible(error))")
                 }
             }
         }

@@ -18,7 +18,9 @@ struct QuoteCommand: AsyncParsableCommand {
             (132 + 1 × 37) mod 292 = 169; on 2 January, 206.
 
             The quotes come from config quotes.file (a JSON array of {id, text, author, bookTitle, \
-            bookId, tags, isActive, dateAdded} with an optional url), else the built-in set.
+            bookId, tags, isActive, dateAdded} with optional url, asin and coverImageURL; id is a string \
+            or a whole number, and 293 and "293" are the same id), else the built-in set. With an asin, \
+            text output adds "Find the book: https://www.amazon.com/dp/ASIN".
 
             Examples:
               morningproof quote
@@ -33,7 +35,8 @@ struct QuoteCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "The quote of a moment (default: now).",
             discussion:
-                "--json fields: window, index, id, text, author, bookTitle, date, startsAt, inGrace, count, step.")
+                "--json fields: window, index, id (a number or a string, as in the file), text, author, bookTitle, url, asin, coverImageURL (each omitted when absent), date, startsAt, inGrace, count, step."
+        )
 
         @Option(help: ArgumentHelp("The moment: ISO 8601 with an offset or Z (default: now).", valueName: "instant"))
         var at: String?

@@ -21,6 +21,6 @@ struct SkipCommand: AsyncParsableCommand {
                 zone: session.clock.zoneIdentifier))
         let what = day == session.today ? "today" : day.description
         let result = outcome == .unchanged ? "already skipped" : "skipped"
-        try session.report(result, message: "\(habit.name): \(result) \(what).", habit: habit, day: day)
+        try session.report(result, message: "\(habit.shownName): \(result) \(what).", habit: habit, day: day)
     }
 }

@@ -45,10 +45,14 @@ struct StatusCommand: AsyncParsableCommand {
         }
         Console.out("\(session.today) (\(session.clock.zoneIdentifier))")
         if all.isEmpty { return Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"") }
-        let width = all.map(\.habit.name.count).max() ?? 0
-        for progress in all {
+        // The name column fits the terminal beside the rest of a row (about 52 columns at most);
+        // longer names end in "…".
+        let column = min(Self.nameColumnMax, max(10, Console.terminalWidth() - 52))
+        let names = all.map { UserText.truncated($0.habit.shownName, toWidth: column) }
+        let width = names.map(UserText.displayWidth).max() ?? 0
+        for (progress, shown) in zip(all, names) {
             let timeline = progress.timeline
-            let name = progress.habit.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let name = UserText.padded(shown, toWidth: width)
             let streak = timeline.currentStreak
             var line =
                 "\(symbol(progress.state)) \(name)  \(progress.state.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
@@ -57,13 +61,16 @@ struct StatusCommand: AsyncParsableCommand {
                 let left = timeline.daysUntilBreak
                 line += left == 0 ? ", do it today to keep it" : ", \(left) \(left == 1 ? "day" : "days") until break"
             }
-            Console.out(line)
+            Console.outStyled(line)
         }
         let done = all.filter { $0.state == .done || $0.state == .notDue || $0.state == .skipped }.count
         Console.out(
             "\(done) of \(all.count) settled today"
                 + (done == all.count ? ". All done." : "; \(all.count - done) pending."))
     }
+
+    /// The widest the name column gets, however wide the terminal.
+    static let nameColumnMax = 40
 
     private func symbol(_ state: TodayState) -> String {
         switch state {

@@ -22,16 +22,17 @@ struct UndoCommand: AsyncParsableCommand {
         let what = day == session.today ? "today" : day.description
         if let removed = cleared.entry {
             try session.report(
-                "undone", message: "\(habit.name): cleared \(what) (was \(removed.status.rawValue)).", habit: habit,
+                "undone", message: "\(habit.shownName): cleared \(what) (was \(removed.status.rawValue)).",
+                habit: habit,
                 day: day)
         } else if let answer = cleared.answer {
             try session.report(
                 "undone",
-                message: "\(habit.name): cleared \(what)'s check-in answer (was \(answer.yes ? "yes" : "no")).",
+                message: "\(habit.shownName): cleared \(what)'s check-in answer (was \(answer.yes ? "yes" : "no")).",
                 habit: habit, day: day)
         } else {
             try session.report(
-                "nothing to undo", message: "\(habit.name): nothing recorded \(what).", habit: habit, day: day)
+                "nothing to undo", message: "\(habit.shownName): nothing recorded \(what).", habit: habit, day: day)
         }
     }
 }

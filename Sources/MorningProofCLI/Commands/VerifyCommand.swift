@@ -98,7 +98,7 @@ struct VerifyCommand: AsyncParsableCommand {
         if global.json {
             return try Console.json(reports.map { $0.json(streak: streak) })
         }
-        for report in reports { report.lines.forEach(Console.out) }
+        for report in reports { report.lines.forEach(Console.outStyled) }
         if let habit, let streak {
             Console.out("\(habit.name): current streak \(streak) \(streak == 1 ? "day" : "days").")
         }

@@ -68,7 +68,7 @@ struct WatchCommand: AsyncParsableCommand {
         do {
             let pass = try ObserverSetup.pass(database, clock: try database.clock())
             let report = try pass.run(at: now) { event in
-                Console.out(json ? event.json() : event.line)
+                json ? Console.outJSON(event.json()) : Console.out(event.line)
             }
             // A file that stays bad is said once, not every interval.
             let fresh = seen.replace(with: report.scan.warnings)
