@@ -28,6 +28,7 @@ struct CheckinCommand: AsyncParsableCommand {
 
     struct Ask: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "ask",
             abstract: "Ask the question when today is unanswered; otherwise print today's answer.",
             discussion: """
                 On a terminal (standard input is a tty) it asks and waits for y or n. Not on a terminal \
@@ -78,6 +79,7 @@ struct CheckinCommand: AsyncParsableCommand {
 
     struct Yes: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "yes",
             abstract: "Answer yes for today (a no from earlier today becomes yes).")
         @OptionGroup var global: GlobalOptions
 
@@ -89,6 +91,7 @@ struct CheckinCommand: AsyncParsableCommand {
 
     struct No: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "no",
             abstract: "Answer no for today (a yes already given stands and is kept).")
         @OptionGroup var global: GlobalOptions
 
@@ -100,6 +103,7 @@ struct CheckinCommand: AsyncParsableCommand {
 
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Today's check-in: whether to ask, the answer, the last answer and the streak.",
             discussion: """
                 --json fields: day, configured, shouldAsk (a check-in exists and today is unanswered), \
@@ -123,6 +127,7 @@ struct CheckinCommand: AsyncParsableCommand {
 
     struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reset",
             abstract: "Clear today's answer (and its done entry), for testing; --now replays another day.")
         @OptionGroup var global: GlobalOptions
 

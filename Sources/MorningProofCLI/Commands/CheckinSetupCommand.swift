@@ -8,6 +8,7 @@ extension CheckinTexts.Preset: ExpressibleByArgument {}
 extension CheckinCommand {
     struct Setup: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "setup",
             abstract: "Create the check-in habit, or change its question and texts.",
             discussion: """
                 Presets:

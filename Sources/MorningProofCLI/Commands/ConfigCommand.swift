@@ -13,7 +13,7 @@ struct ConfigCommand: AsyncParsableCommand {
     )
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show every setting.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every setting.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -29,6 +29,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Change a setting.",
             discussion: """
                 timezone NAME     an IANA zone such as Europe/Istanbul (never a fixed offset). Changing it \

@@ -92,6 +92,7 @@ struct GateCommand: AsyncParsableCommand {
 
     struct Unlock: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unlock",
             abstract: "Open the gate for the rest of today, with a reason (limited per rolling week).",
             discussion: """
                 At most config gate.unlocks-per-week unlocks (default 1, 0 to 7) in any 7 days: today and \

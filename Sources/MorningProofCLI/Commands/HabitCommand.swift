@@ -84,6 +84,7 @@ extension HabitKind: ExpressibleByArgument {}
 extension HabitCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a habit (daily unless a schedule is given).",
             discussion: """
                 Schedules: daily (default); --every N (every N days); --times K --per week|month \
@@ -143,7 +144,7 @@ extension HabitCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the habits.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the habits.")
 
         @Flag(help: "Include archived habits.")
         var all = false
@@ -167,7 +168,8 @@ extension HabitCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one habit with its streaks.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show one habit with its streaks.")
 
         @Argument(help: "The habit (a unique prefix will do).")
         var name: String
@@ -195,7 +197,8 @@ extension HabitCommand {
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a habit's schedule, details or name.")
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Change a habit's schedule, details or name.")
 
         @Argument(help: "The habit (a unique prefix will do).")
         var name: String
@@ -251,6 +254,7 @@ extension HabitCommand {
 
     struct Archive: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "archive",
             abstract: "Archive a habit: hidden from status, its history kept. --undo brings it back.")
 
         @Argument(help: "The habit (a unique prefix will do).")
@@ -276,6 +280,7 @@ extension HabitCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Delete a habit and all its entries (needs --yes).")
 
         @Argument(help: "The habit (a unique prefix will do).")

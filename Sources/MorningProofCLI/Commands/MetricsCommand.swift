@@ -28,6 +28,7 @@ struct MetricsCommand: AsyncParsableCommand {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Read metrics files into the database.",
             discussion: """
                 Prints records read, days touched, duplicates skipped and warnings. A malformed record \

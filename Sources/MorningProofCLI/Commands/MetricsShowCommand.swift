@@ -6,6 +6,7 @@ import MorningProofStore
 extension MetricsCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show daily totals: steps, sleep, workouts, energy, distance, exercise, mindful minutes.",
             discussion: """
                 Shows the --days N days ending on --date (default: the last 7 days up to today; with \

@@ -15,6 +15,7 @@ struct NotificationsCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the notifications of the last days, newest first.",
             discussion: """
                 Each goal.met and habit.reminder is claimed once per habit and day; a failed hook \

@@ -89,6 +89,7 @@ struct QuoteCommand: AsyncParsableCommand {
 
     struct History: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "Every window of a day so far, with its quote.",
             discussion: """
                 Today lists the windows from 00:00 to the current one; an earlier day lists all of them \

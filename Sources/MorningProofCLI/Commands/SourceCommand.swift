@@ -38,6 +38,7 @@ struct SourceCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Watch a metrics file, or a folder of them.",
             discussion: "The path must exist now. Example: morningproof source add ~/Health/export.zip")
 
@@ -64,7 +65,8 @@ struct SourceCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List watched files and folders.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List watched files and folders.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -100,6 +102,7 @@ struct SourceCommand: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Stop watching a file or folder (the totals already read stay).")
 
         @Argument(help: "The path as added.")
