@@ -85,7 +85,9 @@ enum DailyTotals {
             }
         }
         if metrics.contains(.sleep) {
-            for (day, minutes) in try sleepMinutes(db, range: range) { result[day, default: [:]]["sleep"] = minutes }
+            for (day, minutes) in try sleepMinutes(db, from: from, to: to) {
+                result[day, default: [:]]["sleep"] = minutes
+            }
         }
         if metrics.contains(.workouts) || metrics.contains(.workoutMinutes) {
             for (day, workouts) in try self.workouts(db, range: range, activity: activity) {
@@ -103,32 +105,6 @@ enum DailyTotals {
             if let best = matching.map(\.value).max() { return best }
         }
         return sources.map(\.value).max() ?? 0
-    }
-
-    /// Minutes of the union of asleep intervals ending on each day, or the longest night total
-    /// (Health Auto Export) when that is larger.
-    static func sleepMinutes(_ db: Database, range: [DatabaseValueConvertible]) throws -> [LocalDay: Double] {
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT kind, day, start, end, minutes FROM metricInterval
-                WHERE kind IN ('sleep', 'sleepTotal') AND day BETWEEN ? AND ? ORDER BY day, start
-                """, arguments: StatementArguments(range))
-        var intervals: [LocalDay: [(Double, Double)]] = [:]
-        var totals: [LocalDay: Double] = [:]
-        for row in rows {
-            guard let day = LocalDay(row["day"] as String) else { continue }
-            if row["kind"] as String == "sleep" {
-                intervals[day, default: []].append((row["start"], row["end"]))
-            } else {
-                totals[day] = max(totals[day] ?? 0, row["minutes"])
-            }
-        }
-        var result = totals
-        for (day, list) in intervals {
-            result[day] = max(result[day] ?? 0, unionSeconds(list) / 60)
-        }
-        return result
     }
 
     /// Seconds covered by the union of intervals sorted by start.
