@@ -211,13 +211,20 @@ struct AppleHealthScanner {
             guard let factor = unitFactor(tag, unit, metric) else {
                 return warn(offset, "a \(metric.rawValue) Record in an unknown unit was skipped")
             }
-            totals.add(metric, source: Int32(source), start: start, end: finish, value: amount * factor)
+            let base = amount * factor
+            // Two comparisons on the hot path; the message is built only for a refused record.
+            guard base >= 0 && base <= metric.maximumPerDay else {
+                return warn(offset, "a Record was skipped: \(metric.implausibility(of: base) ?? "")")
+            }
+            totals.add(metric, source: Int32(source), start: start, end: finish, value: base)
         case .sleep:
             guard let value, tag.hasPrefix(value.0, value.1, "HKCategoryValueSleepAnalysisAsleep") else { return }
             guard finish > start else { return }
+            guard finish - start <= HealthMetric.maximumIntervalSeconds else { return tooLong(offset, start, finish) }
             totals.addSleep(source: Int32(source), start: start, end: finish)
         case .mindful:
             guard finish > start else { return }
+            guard finish - start <= HealthMetric.maximumIntervalSeconds else { return tooLong(offset, start, finish) }
             totals.add(.mindfulMinutes, source: Int32(source), start: start, end: finish, value: (finish - start) / 60)
         case .none: break
         }
@@ -249,6 +256,10 @@ struct AppleHealthScanner {
         if source < 0 { source = internName("unknown") }
         let minutes =
             duration.flatMap { d in MetricUnits.durationFactor(durationUnit).map { d * $0 } } ?? (end - start) / 60
+        guard end - start <= HealthMetric.maximumIntervalSeconds else { return tooLong(offset, start, end) }
+        if let problem = HealthMetric.workoutMinutes.implausibility(of: minutes) {
+            return warn(offset, "a Workout was skipped: \(problem)")
+        }
         totals.addWorkout(source: Int32(source), start: start, end: end, minutes: minutes, activity: activity)
     }
 
@@ -269,10 +280,20 @@ struct AppleHealthScanner {
         }
         guard let day else { return warn(offset, "an ActivitySummary without a dateComponents day was skipped") }
         let source = Int32(internName("Activity Summary"))
-        if let energy, energy > 0, let factor = MetricUnits.factor(from: energyUnit, to: .activeEnergy) {
-            totals.add(.activeEnergy, source: source, day: day, value: energy * factor)
+        if let energy, energy != 0, let factor = MetricUnits.factor(from: energyUnit, to: .activeEnergy) {
+            if let problem = HealthMetric.activeEnergy.implausibility(of: energy * factor) {
+                warn(offset, "an ActivitySummary's energy was skipped: \(problem)")
+            } else {
+                totals.add(.activeEnergy, source: source, day: day, value: energy * factor)
+            }
         }
-        if let exercise, exercise > 0 { totals.add(.exerciseMinutes, source: source, day: day, value: exercise) }
+        if let exercise, exercise != 0 {
+            if let problem = HealthMetric.exerciseMinutes.implausibility(of: exercise) {
+                warn(offset, "an ActivitySummary's exercise time was skipped: \(problem)")
+            } else {
+                totals.add(.exerciseMinutes, source: source, day: day, value: exercise)
+            }
+        }
     }
 
     // MARK: - Sources and units
@@ -307,6 +328,10 @@ struct AppleHealthScanner {
         let factor = MetricUnits.factor(from: tag.string(unit.0, unit.1), to: metric)
         if unit.1 <= 6 { unitCache[key] = factor }
         return factor
+    }
+
+    private mutating func tooLong(_ offset: Int64, _ start: Double, _ end: Double) {
+        warn(offset, "a record was skipped: \(SampleFields.implausibleInterval(start, end) ?? "longer than a day")")
     }
 
     private mutating func warn(_ offset: Int64, _ message: String) {

@@ -49,6 +49,15 @@ enum SampleFields {
         }
         let startSeconds = parsedStart.seconds(in: clock)
         if let endSeconds, endSeconds < startSeconds { return .problem("end is before start") }
+        if let endSeconds, let problem = SampleFields.implausibleInterval(startSeconds, endSeconds) {
+            return .problem(problem)
+        }
+        // A workout's value is its minutes.
+        if parsed != nil,
+            let problem = (metric == .workouts ? .workoutMinutes : metric).implausibility(of: amount * factor)
+        {
+            return .problem(problem)
+        }
         let trimmedSource = source?.trimmingCharacters(in: .whitespaces) ?? ""
         var base = amount * factor
         if metric == .sleep, let endSeconds { base = (endSeconds - startSeconds) / 60 }
@@ -60,6 +69,15 @@ enum SampleFields {
             sample.activity = activity.map(ActivityNames.normalized) ?? ""
         }
         return .sample(sample)
+    }
+}
+
+extension SampleFields {
+    /// Why an interval cannot be one record (longer than a day), or nil.
+    static func implausibleInterval(_ start: Double, _ end: Double) -> String? {
+        guard end - start > HealthMetric.maximumIntervalSeconds else { return nil }
+        let hours = ((end - start) / 360).rounded() / 10
+        return "an interval of \(hours) hours is longer than a day"
     }
 }
 

@@ -8,7 +8,35 @@ extension SettingKey {
     public static let metricSourcePriority = "metrics.source-priority"
 }
 
+/// A stored day total of one source above its metric's ceiling (`HealthMetric.maximumPerDay`),
+/// which the daily totals leave out.
+public struct MetricTotalAboveCeiling: Sendable, Equatable {
+    public var metric: HealthMetric
+    public var day: LocalDay
+    public var source: String
+    public var value: Double
+}
+
 extension AppDatabase {
+    /// The (metric, day, source) totals on `days` above their metric's ceiling: they do not count.
+    public func metricTotalsAboveCeiling(on days: Set<LocalDay>) throws -> [MetricTotalAboveCeiling] {
+        guard !days.isEmpty else { return [] }
+        return try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT metric, day, source, max(value) AS value FROM metricDaily
+                    WHERE day BETWEEN ? AND ? GROUP BY metric, day, source ORDER BY day, metric, source
+                    """, arguments: [days.min()!.description, days.max()!.description])
+            return rows.compactMap { row in
+                guard let metric = HealthMetric(rawValue: row["metric"]), let day = LocalDay(row["day"] as String),
+                    days.contains(day), row["value"] as Double > metric.maximumPerDay
+                else { return nil }
+                return MetricTotalAboveCeiling(metric: metric, day: day, source: row["source"], value: row["value"])
+            }
+        }
+    }
+
     /// A day's value of a metric (raw name of `HealthMetric`), by the daily-total rules; nil when
     /// no data counts for that day. `activity` filters workouts (`running`).
     public func metricValue(metric: String, day: LocalDay, activity: String? = nil) throws -> Double? {
@@ -76,7 +104,10 @@ enum DailyTotals {
             var bySource: [LocalDay: [String: [(String, Double)]]] = [:]
             for row in rows {
                 guard let day = LocalDay(row["day"] as String) else { continue }
-                bySource[day, default: [:]][row["metric"], default: []].append((row["source"], row["value"]))
+                // A source's day above the metric's ceiling is corrupt or mistyped: it never counts.
+                let value: Double = row["value"]
+                if let metric = HealthMetric(rawValue: row["metric"]), value > metric.maximumPerDay { continue }
+                bySource[day, default: [:]][row["metric"], default: []].append((row["source"], value))
             }
             for (day, metrics) in bySource {
                 for (metric, sources) in metrics {
@@ -94,6 +125,13 @@ enum DailyTotals {
                 if metrics.contains(.workouts) { result[day, default: [:]]["workouts"] = Double(workouts.count) }
                 if metrics.contains(.workoutMinutes) { result[day, default: [:]]["workoutMinutes"] = workouts.minutes }
             }
+        }
+        // Sleep and workouts are not per source: a day above the ceiling does not count at all.
+        for (day, values) in result {
+            for (name, value) in values where value > (HealthMetric(rawValue: name)?.maximumPerDay ?? .infinity) {
+                result[day]?[name] = nil
+            }
+            if result[day]?.isEmpty == true { result[day] = nil }
         }
         return result
     }
@@ -138,6 +176,7 @@ enum DailyTotals {
         for row in rows {
             guard let day = LocalDay(row["day"] as String) else { continue }
             if let activity, !ActivityNames.matches(row["activity"], filter: activity) { continue }
+            if row["minutes"] as Double > HealthMetric.workoutMinutes.maximumPerDay { continue }
             let workout = (
                 source: row["source"] as String, start: row["start"] as Double, end: row["end"] as Double,
                 minutes: row["minutes"] as Double
