@@ -145,22 +145,6 @@ enum DailyTotals {
         return sources.map(\.value).max() ?? 0
     }
 
-    /// Seconds covered by the union of intervals sorted by start.
-    static func unionSeconds(_ sorted: [(Double, Double)]) -> Double {
-        var total = 0.0
-        var current: (Double, Double)?
-        for (start, end) in sorted where end > start {
-            if let open = current, start <= open.1 {
-                current = (open.0, max(open.1, end))
-            } else {
-                if let open = current { total += open.1 - open.0 }
-                current = (start, end)
-            }
-        }
-        if let open = current { total += open.1 - open.0 }
-        return total
-    }
-
     /// Workouts starting on each day; the same workout recorded by two sources (overlapping by
     /// more than half of the shorter) counts once, with the longer duration.
     static func workouts(_ db: Database, range: [DatabaseValueConvertible], activity: String?) throws -> [LocalDay: (
