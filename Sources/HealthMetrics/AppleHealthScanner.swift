@@ -211,73 +211,28 @@ struct AppleHealthScanner {
             guard let factor = unitFactor(tag, unit, metric) else {
                 return warn(offset, "a \(metric.rawValue) Record in an unknown unit was skipped")
             }
-            totals.add(metric, source: Int32(source), start: start, end: finish, value: amount * factor)
+            let base = amount * factor
+            // Two comparisons on the hot path; the message is built only for a refused record.
+            guard base >= 0 && base <= metric.maximumPerDay else {
+                return warn(offset, "a Record was skipped: \(metric.implausibility(of: base) ?? "")")
+            }
+            totals.add(metric, source: Int32(source), start: start, end: finish, value: base)
         case .sleep:
             guard let value, tag.hasPrefix(value.0, value.1, "HKCategoryValueSleepAnalysisAsleep") else { return }
             guard finish > start else { return }
+            guard finish - start <= HealthMetric.maximumIntervalSeconds else { return tooLong(offset, start, finish) }
             totals.addSleep(source: Int32(source), start: start, end: finish)
         case .mindful:
             guard finish > start else { return }
+            guard finish - start <= HealthMetric.maximumIntervalSeconds else { return tooLong(offset, start, finish) }
             totals.add(.mindfulMinutes, source: Int32(source), start: start, end: finish, value: (finish - start) / 60)
         case .none: break
         }
     }
 
-    private mutating func workout(_ tag: XMLTag, at offset: Int64) {
-        var activity = "", source = -1
-        var start: Double?, end: Double?, duration: Double?
-        var durationUnit = "min"
-        let wellFormed = tag.forEachAttribute { n, nl, v, vl in
-            if tag.equals(n, nl, "workoutActivityType") {
-                activity = ActivityNames.normalized(tag.string(v, vl))
-            } else if tag.equals(n, nl, "sourceName") {
-                source = intern(tag, v, vl)
-            } else if tag.equals(n, nl, "startDate") {
-                start = HealthDate.seconds(tag.bytes(v, vl))
-            } else if tag.equals(n, nl, "endDate") {
-                end = HealthDate.seconds(tag.bytes(v, vl))
-            } else if tag.equals(n, nl, "duration") {
-                duration = tag.number(v, vl)
-            } else if tag.equals(n, nl, "durationUnit") {
-                durationUnit = tag.string(v, vl)
-            }
-            return true
-        }
-        guard wellFormed, let start, let end, end >= start else {
-            return warn(offset, "a Workout without readable start and end dates was skipped")
-        }
-        if source < 0 { source = internName("unknown") }
-        let minutes =
-            duration.flatMap { d in MetricUnits.durationFactor(durationUnit).map { d * $0 } } ?? (end - start) / 60
-        totals.addWorkout(source: Int32(source), start: start, end: end, minutes: minutes, activity: activity)
-    }
-
-    private mutating func activitySummary(_ tag: XMLTag, at offset: Int64) {
-        var day: LocalDay?
-        var energy: Double?, energyUnit = "kcal", exercise: Double?
-        _ = tag.forEachAttribute { n, nl, v, vl in
-            if tag.equals(n, nl, "dateComponents") {
-                if case .day(let d) = HealthDate.parse(tag.bytes(v, vl)) { day = d }
-            } else if tag.equals(n, nl, "activeEnergyBurned") {
-                energy = tag.number(v, vl)
-            } else if tag.equals(n, nl, "activeEnergyBurnedUnit") {
-                energyUnit = tag.string(v, vl)
-            } else if tag.equals(n, nl, "appleExerciseTime") {
-                exercise = tag.number(v, vl)
-            }
-            return true
-        }
-        guard let day else { return warn(offset, "an ActivitySummary without a dateComponents day was skipped") }
-        let source = Int32(internName("Activity Summary"))
-        if let energy, energy > 0, let factor = MetricUnits.factor(from: energyUnit, to: .activeEnergy) {
-            totals.add(.activeEnergy, source: source, day: day, value: energy * factor)
-        }
-        if let exercise, exercise > 0 { totals.add(.exerciseMinutes, source: source, day: day, value: exercise) }
-    }
-
     // MARK: - Sources and units
 
-    private mutating func intern(_ tag: XMLTag, _ v: Int, _ vl: Int) -> Int {
+    mutating func intern(_ tag: XMLTag, _ v: Int, _ vl: Int) -> Int {
         for (index, known) in sourceBytes.enumerated() where known.count == vl {
             if known.withUnsafeBytes({ memcmp($0.baseAddress!, tag.base + v, vl) }) == 0 { return index }
         }
@@ -285,7 +240,7 @@ struct AppleHealthScanner {
         return register(tag.string(v, vl))
     }
 
-    private mutating func internName(_ name: String) -> Int {
+    mutating func internName(_ name: String) -> Int {
         if let index = totals.sources.firstIndex(of: name) { return index }
         sourceBytes.append([0xFF] + Array(name.utf8))  // never equal to a source's bytes
         return register(name)
@@ -309,7 +264,11 @@ struct AppleHealthScanner {
         return factor
     }
 
-    private mutating func warn(_ offset: Int64, _ message: String) {
+    mutating func tooLong(_ offset: Int64, _ start: Double, _ end: Double) {
+        warn(offset, "a record was skipped: \(SampleFields.implausibleInterval(start, end) ?? "longer than a day")")
+    }
+
+    mutating func warn(_ offset: Int64, _ message: String) {
         warningCount += 1
         if warnings.count < 50 {
             warnings.append(ReadWarning(file: fileName, location: "byte \(offset)", message: message))

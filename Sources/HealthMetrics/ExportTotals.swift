@@ -87,7 +87,7 @@ struct ExportTotals {
         }
     }
 
-    /// An asleep interval: counts for the day it ends.
+    /// An asleep interval, stored with the day it ends; its night's wake day is found when read.
     mutating func addSleep(source: Int32, start: Double, end: Double) {
         recordsRead += 1
         intervals.append(

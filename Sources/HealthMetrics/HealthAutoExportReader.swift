@@ -43,10 +43,10 @@ public struct HealthAutoExportReader {
                 let location = "metrics[\(m)] \(name) data[\(e)]"
                 let source = (entry["source"] as? String) ?? "unknown"
                 if kind == .sleep {
-                    if let sample = sleep(entry, units: units, source: source) {
-                        samples.append(sample)
-                    } else if !isNotAsleep(entry) {
-                        warn(location, "a sleep entry without dates or hours was skipped")
+                    switch sleep(entry, units: units, source: source) {
+                    case .sample(let sample): samples.append(sample)
+                    case .nothing: break
+                    case .problem(let message): warn(location, message)
                     }
                     continue
                 }
@@ -63,10 +63,10 @@ public struct HealthAutoExportReader {
             }
         }
         for (w, workout) in ((body["workouts"] as? [[String: Any]]) ?? []).enumerated() {
-            if let sample = self.workout(workout) {
-                samples.append(sample)
-            } else {
-                warn("workouts[\(w)]", "a workout without a readable start was skipped")
+            switch self.workout(workout) {
+            case .sample(let sample): samples.append(sample)
+            case .nothing: break
+            case .problem(let message): warn("workouts[\(w)]", message)
             }
         }
         return (samples, warnings)
@@ -83,26 +83,39 @@ public struct HealthAutoExportReader {
     }
 
     /// An aggregated night (counted for its `date`, the wake day) or one asleep interval.
-    private func sleep(_ entry: [String: Any], units: String?, source: String) -> MetricSample? {
+    private func sleep(_ entry: [String: Any], units: String?, source: String) -> LineOutcome {
         let factor = MetricUnits.durationFactor(units ?? "hr") ?? 60
+        let skipped = LineOutcome.problem("a sleep entry without dates or hours was skipped")
         func hours(_ key: String) -> Double? { (entry[key] as? NSNumber)?.doubleValue }
         if let start = instant(entry["startDate"]), let end = instant(entry["endDate"]) {
-            if isNotAsleep(entry) || end <= start { return nil }
-            return MetricSample(
-                metric: .sleep, value: (end - start) / 60, start: Date(timeIntervalSince1970: start),
-                end: Date(timeIntervalSince1970: end), source: source)
+            if isNotAsleep(entry) { return .nothing }
+            if end <= start { return skipped }
+            if let problem = SampleFields.implausibleInterval(start, end) { return .problem(problem) }
+            return .sample(
+                MetricSample(
+                    metric: .sleep, value: (end - start) / 60, start: Date(timeIntervalSince1970: start),
+                    end: Date(timeIntervalSince1970: end), source: source))
         }
-        guard let dateText = entry["date"] as? String, let wake = LocalDay(dateText.prefix(10)) else { return nil }
+        guard let dateText = entry["date"] as? String, let wake = LocalDay(dateText.prefix(10)) else {
+            return isNotAsleep(entry) ? .nothing : skipped
+        }
+        let given = ["totalSleep", "asleep", "core", "deep", "rem"].compactMap(hours)
+        if let negative = given.first(where: { $0 < 0 }) {
+            return .problem(HealthMetric.sleep.implausibility(of: negative * factor) ?? "negative sleep")
+        }
         let stages = ["asleep", "core", "deep", "rem"].compactMap(hours).reduce(0, +)
         let total = hours("totalSleep").flatMap { $0 > 0 ? $0 : nil } ?? stages
-        guard total > 0 else { return nil }
+        guard total > 0 else { return isNotAsleep(entry) ? .nothing : skipped }
+        if let problem = HealthMetric.sleep.implausibility(of: total * factor) { return .problem(problem) }
         // A night total: no end, starting at the wake day's start, so it counts for that day.
-        return MetricSample(
-            metric: .sleep, value: total * factor, start: clock.start(of: wake), end: nil, source: source)
+        return .sample(
+            MetricSample(
+                metric: .sleep, value: total * factor, start: clock.start(of: wake), end: nil, source: source))
     }
 
-    private func workout(_ entry: [String: Any]) -> MetricSample? {
-        guard let start = instant(entry["start"]) else { return nil }
+    private func workout(_ entry: [String: Any]) -> LineOutcome {
+        let skipped = LineOutcome.problem("a workout without a readable start was skipped")
+        guard let start = instant(entry["start"]) else { return skipped }
         var end = instant(entry["end"])
         var minutes: Double?
         if let duration = entry["duration"] as? NSNumber {
@@ -112,11 +125,17 @@ public struct HealthAutoExportReader {
         {
             minutes = qty * (MetricUnits.durationFactor((duration["units"] as? String) ?? "s") ?? 1.0 / 60)
         }
+        if let minutes, let problem = HealthMetric.workoutMinutes.implausibility(of: minutes) {
+            return .problem(problem)
+        }
         if end == nil, let minutes { end = start + minutes * 60 }
-        guard let end, end >= start else { return nil }
-        return MetricSample(
-            metric: .workouts, value: minutes ?? (end - start) / 60, start: Date(timeIntervalSince1970: start),
-            end: Date(timeIntervalSince1970: end), source: (entry["source"] as? String) ?? "Health Auto Export",
-            activity: ActivityNames.normalized((entry["name"] as? String) ?? ""))
+        guard let end, end >= start else { return skipped }
+        if let problem = SampleFields.implausibleInterval(start, end) { return .problem(problem) }
+        let value = minutes ?? (end - start) / 60
+        return .sample(
+            MetricSample(
+                metric: .workouts, value: value, start: Date(timeIntervalSince1970: start),
+                end: Date(timeIntervalSince1970: end), source: (entry["source"] as? String) ?? "Health Auto Export",
+                activity: ActivityNames.normalized((entry["name"] as? String) ?? "")))
     }
 }

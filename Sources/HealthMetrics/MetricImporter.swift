@@ -62,6 +62,27 @@ public struct MetricImporter {
         _ path: String, format: MetricFileFormat, identity: FileIdentity, resume: (offset: Int64, line: Int)?,
         watched: Bool
     ) throws -> FileReport {
+        var report = try readRecords(path, format: format, identity: identity, resume: resume, watched: watched)
+        // Each record was plausible; a source's day total may still be above the ceiling.
+        let above = try StoreFailure.wrap { try database.metricTotalsAboveCeiling(on: report.daysTouched) }
+        for total in above {
+            report.warningCount += 1
+            if report.warnings.count < 50 {
+                report.warnings.append(
+                    ReadWarning(
+                        file: path, location: "day \(total.day)",
+                        message:
+                            "\(total.source)'s \(total.metric.rawValue) total of \(HealthMetric.format(total.value)) is above the ceiling of \(HealthMetric.format(total.metric.maximumPerDay)) \(total.metric.baseUnit) a day: not counted"
+                    ))
+            }
+        }
+        return report
+    }
+
+    private func readRecords(
+        _ path: String, format: MetricFileFormat, identity: FileIdentity, resume: (offset: Int64, line: Int)?,
+        watched: Bool
+    ) throws -> FileReport {
         let head = FileIdentity.fingerprint(path, length: Int(min(identity.size, Int64(FileIdentity.headLength)))) ?? ""
         var state =
             watched

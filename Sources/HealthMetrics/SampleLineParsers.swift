@@ -22,9 +22,14 @@ enum SampleFields {
         let key = name.lowercased().filter { $0.isLetter }
         if notAsleep.contains(key) { return .nothing }
         guard let metric = HealthMetric(name: name) else { return .problem("unknown metric \"\(name)\"") }
-        guard let amount = numeric ?? value.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }),
-            amount.isFinite
-        else { return .problem("value \"\(value ?? "")\" is not a number") }
+        let valueText = value?.trimmingCharacters(in: .whitespaces) ?? ""
+        let hasEnd = !(end?.trimmingCharacters(in: .whitespaces).isEmpty ?? true)
+        // A sleep interval needs no value: its length is the value (a value given is checked, not used).
+        let parsed = numeric ?? Double(valueText)
+        if parsed == nil && !(metric == .sleep && hasEnd && valueText.isEmpty) || parsed?.isFinite == false {
+            return .problem("value \"\(value ?? "")\" is not a number")
+        }
+        let amount = parsed ?? 0
         let factor: Double?
         switch metric {
         case .workouts, .workoutMinutes: factor = MetricUnits.durationFactor(unit ?? "")
@@ -44,15 +49,35 @@ enum SampleFields {
         }
         let startSeconds = parsedStart.seconds(in: clock)
         if let endSeconds, endSeconds < startSeconds { return .problem("end is before start") }
+        if let endSeconds, let problem = SampleFields.implausibleInterval(startSeconds, endSeconds) {
+            return .problem(problem)
+        }
+        // A workout's value is its minutes.
+        if parsed != nil,
+            let problem = (metric == .workouts ? .workoutMinutes : metric).implausibility(of: amount * factor)
+        {
+            return .problem(problem)
+        }
         let trimmedSource = source?.trimmingCharacters(in: .whitespaces) ?? ""
+        var base = amount * factor
+        if metric == .sleep, let endSeconds { base = (endSeconds - startSeconds) / 60 }
         var sample = MetricSample(
-            metric: metric == .workoutMinutes ? .workouts : metric, value: amount * factor,
+            metric: metric == .workoutMinutes ? .workouts : metric, value: base,
             start: Date(timeIntervalSince1970: startSeconds), end: endSeconds.map { Date(timeIntervalSince1970: $0) },
             source: trimmedSource.isEmpty ? "unknown" : trimmedSource)
         if sample.metric == .workouts {
             sample.activity = activity.map(ActivityNames.normalized) ?? ""
         }
         return .sample(sample)
+    }
+}
+
+extension SampleFields {
+    /// Why an interval cannot be one record (longer than a day), or nil.
+    static func implausibleInterval(_ start: Double, _ end: Double) -> String? {
+        guard end - start > HealthMetric.maximumIntervalSeconds else { return nil }
+        let hours = ((end - start) / 360).rounded() / 10
+        return "an interval of \(hours) hours is longer than a day"
     }
 }
 
@@ -63,7 +88,8 @@ struct CSVHeader {
     let start: Int?
     let end: Int?
     let metric: Int
-    let value: Int
+    /// Optional when the file has start and end columns: a sleep interval needs no value.
+    let value: Int?
     let unit: Int?
     let source: Int?
     let activity: Int?
@@ -74,16 +100,16 @@ struct CSVHeader {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }
         func index(_ wanted: String...) -> Int? { names.firstIndex { wanted.contains($0) } }
-        guard let metric = index("metric", "type", "name"), let value = index("value", "qty", "quantity") else {
-            return nil
-        }
+        guard let metric = index("metric", "type", "name") else { return nil }
+        let value = index("value", "qty", "quantity")
         let date = index("date", "day")
         let start = index("start", "startdate", "start_date")
-        guard date != nil || start != nil else { return nil }
+        let end = index("end", "enddate", "end_date")
+        guard date != nil || start != nil, value != nil || (start != nil && end != nil) else { return nil }
         self.separator = separator
         self.date = date
         self.start = start
-        self.end = index("end", "enddate", "end_date")
+        self.end = end
         self.metric = metric
         self.value = value
         self.unit = index("unit", "units")

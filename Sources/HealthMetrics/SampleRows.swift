@@ -4,8 +4,9 @@ import MorningProofStore
 
 /// Turns samples into the rows the store keeps, each with the day it counts for.
 enum SampleRows {
-    /// Cumulative samples count for the day of their start; asleep intervals for the day they
-    /// end; a night total (no end) for the day of its start; workouts for the day they start.
+    /// Cumulative samples count for the day of their start; a night total (no end) for the day of
+    /// its start; workouts for the day they start. Asleep intervals are stored with the day they
+    /// end, from which the whole night's wake day is found when totals are read (`SleepNights`).
     static func add(_ sample: MetricSample, to batch: inout MetricBatch, clock: DayClock) {
         let start = sample.start.timeIntervalSince1970
         let end = sample.end?.timeIntervalSince1970

@@ -26,6 +26,38 @@ public enum HealthMetric: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The most a person can plausibly reach in one day, in `baseUnit`: the one table of limits.
+    /// A record above it, or a day's total of one source above it, is refused (it would meet
+    /// or break a goal on a corrupt or mistyped number). Steps 200,000; any minutes 1,440 (a
+    /// day); energy 20,000 kcal; distance 1,000 km; 100 workouts.
+    public var maximumPerDay: Double {
+        switch self {
+        case .steps: 200_000
+        case .sleep, .workoutMinutes, .exerciseMinutes, .mindfulMinutes: 1_440
+        case .workouts: 100
+        case .activeEnergy: 20_000
+        case .distance: 1_000
+        }
+    }
+
+    /// The longest interval a record may span, in seconds: a day.
+    public static let maximumIntervalSeconds: Double = 86_400
+
+    /// Why `value` (in `baseUnit`, for one record) cannot be true, or nil when it can.
+    public func implausibility(of value: Double) -> String? {
+        if value < 0 { return "negative \(rawValue) value \(Self.format(value))" }
+        if value > maximumPerDay {
+            return
+                "\(rawValue) value \(Self.format(value)) is above the ceiling of \(Self.format(maximumPerDay)) \(baseUnit) a day"
+        }
+        return nil
+    }
+
+    /// A number as a message shows it: `-500`, `99999`, `1e+308`.
+    public static func format(_ value: Double) -> String {
+        abs(value) < 1e15 && value == value.rounded() ? String(Int64(value)) : String(value)
+    }
+
     /// The base unit values are stored in.
     public var baseUnit: String {
         switch self {

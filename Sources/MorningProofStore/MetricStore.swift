@@ -26,7 +26,8 @@ public struct MetricSampleRow: Sendable, Equatable {
 /// A sleep interval, an aggregated night of sleep, or a workout.
 public struct MetricIntervalRow: Sendable, Equatable {
     public enum Kind: String, Sendable {
-        /// An asleep interval (any stage); counts for the day it ends.
+        /// An asleep interval (any stage); `day` is the day it ends. Its whole night counts for
+        /// the day of the night's last asleep instant (`SleepNights`).
         case sleep
         /// A night summarised as a total (Health Auto Export); `minutes` asleep, `day` the wake day.
         case sleepTotal

@@ -8,7 +8,35 @@ extension SettingKey {
     public static let metricSourcePriority = "metrics.source-priority"
 }
 
+/// A stored day total of one source above its metric's ceiling (`HealthMetric.maximumPerDay`),
+/// which the daily totals leave out.
+public struct MetricTotalAboveCeiling: Sendable, Equatable {
+    public var metric: HealthMetric
+    public var day: LocalDay
+    public var source: String
+    public var value: Double
+}
+
 extension AppDatabase {
+    /// The (metric, day, source) totals on `days` above their metric's ceiling: they do not count.
+    public func metricTotalsAboveCeiling(on days: Set<LocalDay>) throws -> [MetricTotalAboveCeiling] {
+        guard !days.isEmpty else { return [] }
+        return try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT metric, day, source, max(value) AS value FROM metricDaily
+                    WHERE day BETWEEN ? AND ? GROUP BY metric, day, source ORDER BY day, metric, source
+                    """, arguments: [days.min()!.description, days.max()!.description])
+            return rows.compactMap { row in
+                guard let metric = HealthMetric(rawValue: row["metric"]), let day = LocalDay(row["day"] as String),
+                    days.contains(day), row["value"] as Double > metric.maximumPerDay
+                else { return nil }
+                return MetricTotalAboveCeiling(metric: metric, day: day, source: row["source"], value: row["value"])
+            }
+        }
+    }
+
     /// A day's value of a metric (raw name of `HealthMetric`), by the daily-total rules; nil when
     /// no data counts for that day. `activity` filters workouts (`running`).
     public func metricValue(metric: String, day: LocalDay, activity: String? = nil) throws -> Double? {
@@ -76,7 +104,10 @@ enum DailyTotals {
             var bySource: [LocalDay: [String: [(String, Double)]]] = [:]
             for row in rows {
                 guard let day = LocalDay(row["day"] as String) else { continue }
-                bySource[day, default: [:]][row["metric"], default: []].append((row["source"], row["value"]))
+                // A source's day above the metric's ceiling is corrupt or mistyped: it never counts.
+                let value: Double = row["value"]
+                if let metric = HealthMetric(rawValue: row["metric"]), value > metric.maximumPerDay { continue }
+                bySource[day, default: [:]][row["metric"], default: []].append((row["source"], value))
             }
             for (day, metrics) in bySource {
                 for (metric, sources) in metrics {
@@ -85,13 +116,22 @@ enum DailyTotals {
             }
         }
         if metrics.contains(.sleep) {
-            for (day, minutes) in try sleepMinutes(db, range: range) { result[day, default: [:]]["sleep"] = minutes }
+            for (day, minutes) in try sleepMinutes(db, from: from, to: to) {
+                result[day, default: [:]]["sleep"] = minutes
+            }
         }
         if metrics.contains(.workouts) || metrics.contains(.workoutMinutes) {
             for (day, workouts) in try self.workouts(db, range: range, activity: activity) {
                 if metrics.contains(.workouts) { result[day, default: [:]]["workouts"] = Double(workouts.count) }
                 if metrics.contains(.workoutMinutes) { result[day, default: [:]]["workoutMinutes"] = workouts.minutes }
             }
+        }
+        // Sleep and workouts are not per source: a day above the ceiling does not count at all.
+        for (day, values) in result {
+            for (name, value) in values where value > (HealthMetric(rawValue: name)?.maximumPerDay ?? .infinity) {
+                result[day]?[name] = nil
+            }
+            if result[day]?.isEmpty == true { result[day] = nil }
         }
         return result
     }
@@ -103,48 +143,6 @@ enum DailyTotals {
             if let best = matching.map(\.value).max() { return best }
         }
         return sources.map(\.value).max() ?? 0
-    }
-
-    /// Minutes of the union of asleep intervals ending on each day, or the longest night total
-    /// (Health Auto Export) when that is larger.
-    static func sleepMinutes(_ db: Database, range: [DatabaseValueConvertible]) throws -> [LocalDay: Double] {
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT kind, day, start, end, minutes FROM metricInterval
-                WHERE kind IN ('sleep', 'sleepTotal') AND day BETWEEN ? AND ? ORDER BY day, start
-                """, arguments: StatementArguments(range))
-        var intervals: [LocalDay: [(Double, Double)]] = [:]
-        var totals: [LocalDay: Double] = [:]
-        for row in rows {
-            guard let day = LocalDay(row["day"] as String) else { continue }
-            if row["kind"] as String == "sleep" {
-                intervals[day, default: []].append((row["start"], row["end"]))
-            } else {
-                totals[day] = max(totals[day] ?? 0, row["minutes"])
-            }
-        }
-        var result = totals
-        for (day, list) in intervals {
-            result[day] = max(result[day] ?? 0, unionSeconds(list) / 60)
-        }
-        return result
-    }
-
-    /// Seconds covered by the union of intervals sorted by start.
-    static func unionSeconds(_ sorted: [(Double, Double)]) -> Double {
-        var total = 0.0
-        var current: (Double, Double)?
-        for (start, end) in sorted where end > start {
-            if let open = current, start <= open.1 {
-                current = (open.0, max(open.1, end))
-            } else {
-                if let open = current { total += open.1 - open.0 }
-                current = (start, end)
-            }
-        }
-        if let open = current { total += open.1 - open.0 }
-        return total
     }
 
     /// Workouts starting on each day; the same workout recorded by two sources (overlapping by
@@ -162,6 +160,7 @@ enum DailyTotals {
         for row in rows {
             guard let day = LocalDay(row["day"] as String) else { continue }
             if let activity, !ActivityNames.matches(row["activity"], filter: activity) { continue }
+            if row["minutes"] as Double > HealthMetric.workoutMinutes.maximumPerDay { continue }
             let workout = (
                 source: row["source"] as String, start: row["start"] as Double, end: row["end"] as Double,
                 minutes: row["minutes"] as Double

@@ -122,7 +122,11 @@ struct DailyTotalsTests {
 
     @Test("the union of intervals merges overlaps and keeps gaps")
     func union() {
-        #expect(DailyTotals.unionSeconds([(0, 10), (5, 20), (30, 40), (40, 45)]) == 35)
-        #expect(DailyTotals.unionSeconds([]) == 0)
+        let day = Fixtures.day("2026-03-08")
+        let intervals = [(0.0, 10.0), (5, 20), (30, 40), (40, 45)].map {
+            SleepNights.Interval(start: $0.0, end: $0.1, endDay: day)
+        }
+        #expect(SleepNights.nights(intervals).map(\.asleepSeconds) == [35])
+        #expect(SleepNights.nights([]).isEmpty)
     }
 }
