@@ -70,17 +70,6 @@ struct Session {
             throw MorningProofError.usage("bad date \"\(text)\": use YYYY-MM-DD, today, yesterday or -N")
         }
     }
-
-    /// Every day of a habit's history, judged, as of today.
-    func timeline(
-        _ habit: Habit, days: [(day: LocalDay, status: EntryStatus)], travelDays: Set<LocalDay>, weekStart: Int
-    )
-        -> HabitTimeline
-    {
-        HabitTimeline(
-            schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today, recorded: days,
-            travelDays: travelDays, weekStart: weekStart)
-    }
 }
 
 /// Core's `ISOInstant` (which formats) under the CLI's name, so that code importing only the CLI finds it.
