@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "MorningProofCore", targets: ["MorningProofCore"]),
         .library(name: "MorningProofStore", targets: ["MorningProofStore"]),
         .library(name: "HealthMetrics", targets: ["HealthMetrics"]),
+        .library(name: "MorningProofService", targets: ["MorningProofService"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,11 +49,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The use cases every front end calls (photo proofs so far); each takes an injected now.
+        .target(
+            name: "MorningProofService",
+            dependencies: ["MorningProofCore", "MorningProofStore", "PhotoVerification"]
+        ),
         // Commands and output formatting: the one place that imports ArgumentParser.
         .target(
             name: "MorningProofCLI",
             dependencies: [
                 "MorningProofCore", "MorningProofStore", "HealthMetrics", "Observer", "PhotoVerification",
+                "MorningProofService",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -85,6 +92,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification", "MorningProofCore"]),
+        .testTarget(
+            name: "MorningProofServiceTests",
+            dependencies: ["MorningProofService", "MorningProofStore", "PhotoVerification", "MorningProofCore"]
+        ),
         .testTarget(
             name: "MorningProofCLITests",
             dependencies: ["MorningProofCLI", "morningproof", "MorningProofStore", "MorningProofCore"]

@@ -104,7 +104,8 @@ struct CheckinStatusJSON: Encodable {
             lastAnsweredAt = try session.database.lastCheckinAnswer(habitID: context.habit.id).map {
                 ISOInstant.format($0.answeredAt, in: session.clock.timeZone)
             }
-            currentStreak = try HabitProgress.load(context.habit, session: session).timeline.currentStreak
+            currentStreak = try session.database.progress(of: context.habit, today: session.today).timeline
+                .currentStreak
         } else {
             currentStreak = 0
         }
@@ -124,7 +125,7 @@ extension Session {
     func answerCheckin(_ context: CheckinContext, yes: Bool) throws {
         let outcome = try database.answerCheckin(
             habitID: context.habit.id, day: today, yes: yes, at: now, zone: clock.zoneIdentifier)
-        let streak = try HabitProgress.load(context.habit, session: self).timeline.currentStreak
+        let streak = try database.progress(of: context.habit, today: today).timeline.currentStreak
         let stored = try database.checkinAnswer(habitID: context.habit.id, day: today)
         let result: String
         switch outcome {

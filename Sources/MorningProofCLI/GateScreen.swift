@@ -10,7 +10,8 @@ struct GateState {
 
     static func load(_ session: Session) throws -> GateState {
         let habits = try session.database.habits()
-        let required = try HabitProgress.loadAll(habits.filter { $0.required && $0.kind != .checkin }, session: session)
+        let required = try session.database.progress(
+            of: habits.filter { $0.required && $0.kind != .checkin }, today: session.today)
         let checkin = try CheckinContext.load(session)
         let unlock = try session.database.gateUnlock(on: session.today)
         let book = QuoteSource.loadForGate(session.database)

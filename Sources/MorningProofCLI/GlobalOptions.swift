@@ -70,21 +70,13 @@ struct Session {
             throw MorningProofError.usage("bad date \"\(text)\": use YYYY-MM-DD, today, yesterday or -N")
         }
     }
-
-    /// Every day of a habit's history, judged, as of today.
-    func timeline(
-        _ habit: Habit, days: [(day: LocalDay, status: EntryStatus)], travelDays: Set<LocalDay>, weekStart: Int
-    )
-        -> HabitTimeline
-    {
-        HabitTimeline(
-            schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today, recorded: days,
-            travelDays: travelDays, weekStart: weekStart)
-    }
 }
 
+/// Core's `ISOInstant` (which formats) under the CLI's name, so that code importing only the CLI finds it.
+typealias ISOInstant = MorningProofCore.ISOInstant
+
 /// ISO 8601 instants with an offset or Z, with or without seconds and fractions.
-enum ISOInstant {
+extension ISOInstant {
     /// Parses `2026-03-08T07:30:00-05:00`, `2026-03-08T12:30Z`, `2026-03-08T12:30:00.250+0100`.
     /// By hand: a date formatter would load ICU on every command that takes --now.
     static func parse(_ text: String) -> Date? {
@@ -143,12 +135,5 @@ enum ISOInstant {
         guard i == b.count else { return nil }
         let local = Double(date.dayNumber * 86_400 + hour * 3600 + minute * 60) + seconds
         return Date(timeIntervalSince1970: local - Double(offset))
-    }
-
-    static func format(_ date: Date, in zone: TimeZone) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = zone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
     }
 }

@@ -1,30 +1,34 @@
 import Foundation
 import MorningProofCore
+import MorningProofService
 import MorningProofStore
 import PhotoVerification
 
 /// One photo's outcome in `morningproof verify`: its verdict (or why it could not be read) and,
-/// with --habit, what happened to it as proof.
+/// with --habit, what happened to it as proof. Data and formatting only: the proof is offered by
+/// `ProofService` before the report is made.
 struct PhotoReport {
     let file: String
     let judgement: PhotoJudgement?
     let error: MorningProofError?
-    var proof: PhotoProof.Result?
+    /// With --habit: the habit and the day photos are offered for.
     let habit: Habit?
     let day: LocalDay?
+    /// What happened to a made photo offered as proof; nil when none was offered.
+    let proof: PhotoProofOutcome?
 
-    /// Judges one photo's outcome and, for a made verdict with a habit, offers it as proof.
-    init(path: String, judgement: Result<PhotoJudgement, any Error>, proof: PhotoProof?) throws {
+    init(
+        path: String, judgement: Result<PhotoJudgement, any Error>, habit: Habit? = nil, day: LocalDay? = nil,
+        proof: PhotoProofOutcome? = nil
+    ) {
         file = path
-        habit = proof?.habit
-        day = proof?.session.today
+        self.habit = habit
+        self.day = day
+        self.proof = proof
         switch judgement {
         case .success(let value):
             self.judgement = value
             error = nil
-            if let proof, value.verdict.made {
-                self.proof = try proof.offer(path: path, judgement: value)
-            }
         case .failure(let failure):
             self.judgement = nil
             error = failure as? MorningProofError ?? MorningProofError.ioError("\(path): \(failure)")

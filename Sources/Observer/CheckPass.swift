@@ -152,13 +152,8 @@ public struct CheckPass: Sendable {
         guard now >= clock.instant(on: date, secondsAfterMidnight: remindAt * 60) else { return }
         let key = NotificationEvent.key(.reminder, habitID: habit.id)
         if try database.settledNotificationKeys([key], day: today).contains(key) { return }
-        let entries = try database.entries(habitID: habit.id)
-        if entries.last?.day == today { return }
-        let timeline = HabitTimeline(
-            schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today,
-            entries: Dictionary(entries.map { ($0.day, $0.status) }, uniquingKeysWith: { a, _ in a }),
-            travelDays: try database.travelDays(), weekStart: try database.weekStart())
-        guard timeline.todayState == .pending else { return }
+        // An entry today (done or skipped) makes today's state other than pending.
+        guard try database.progress(of: habit, today: today).state == .pending else { return }
         var value: Double?
         var message = "\(habit.name): not done yet today"
         if let goal = habit.goal, let metric = HealthMetric(name: goal.metric) {

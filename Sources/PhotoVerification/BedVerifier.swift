@@ -18,11 +18,21 @@ public struct BedVerifier: Sendable {
 
     /// Decodes the photo at `path`, measures it and judges it. Throws the decoder's errors (65, 66).
     public func verify(path: String, maxPixels: Int = ImageDecoder.defaultMaxPixels) throws -> PhotoJudgement {
-        let image = try ImageDecoder.decode(path: path, workingLongSide: Self.workingLongSide, maxPixels: maxPixels)
+        try verify(data: ImageDecoder.read(path), name: ImageDecoder.name(of: path), maxPixels: maxPixels)
+    }
+
+    /// Decodes a photo's bytes, measures and judges them, and fingerprints the same bytes (no second
+    /// read of the file). `name` is used in error messages.
+    public func verify(data: Data, name: String = "image", maxPixels: Int = ImageDecoder.defaultMaxPixels) throws
+        -> PhotoJudgement
+    {
+        let image = try ImageDecoder.decode(
+            data: data, name: name, workingLongSide: Self.workingLongSide, maxPixels: maxPixels)
         let analysis = AnalysisImage(image.raster, longSide: model.analysisLongSide)
         let statistics = PixelStatistics(analysis: analysis)
         return PhotoJudgement(
-            info: image.info, verdict: judge(statistics), hash: DifferenceHash(analysis: analysis))
+            info: image.info, verdict: judge(statistics), hash: DifferenceHash(analysis: analysis),
+            sha256: SHA256Digest.hex(data))
     }
 
     /// The verdict on a photo with these statistics.
@@ -90,9 +100,12 @@ public struct BedVerdict: Sendable, Equatable {
     public let features: [String: Double]
 }
 
-/// A decoded photo's facts, verdict and perceptual hash.
+/// A decoded photo's facts, verdict and fingerprints.
 public struct PhotoJudgement: Sendable {
     public let info: ImageInfo
     public let verdict: BedVerdict
+    /// The perceptual hash of the pixels: close for re-encoded or resized copies.
     public let hash: DifferenceHash
+    /// SHA-256 of the file's bytes (64 lowercase hex digits), from the bytes that were decoded.
+    public let sha256: String
 }

@@ -21,6 +21,19 @@ enum Scenes {
         #expect(first.values.values.allSatisfy { $0.isFinite })
     }
 
+    @Test func theJudgementFingerprintsTheBytesItDecoded() throws {
+        let path = Scenes.path("made-1.jpg")
+        let judgement = try Scenes.judge("made-1.jpg")
+        // sha256sum SampleImages/scenes/made-1.jpg
+        #expect(judgement.sha256 == "044b101b56707c2b8ef659d0542b5e370e764f27061cbaf28b8242f404149fd7")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let fromBytes = try BedVerifier().verify(data: bytes, name: "made-1.jpg")
+        #expect(fromBytes.sha256 == judgement.sha256)
+        #expect(fromBytes.hash == judgement.hash && fromBytes.verdict == judgement.verdict)
+        // A re-encoded copy has other bytes, whatever its pixels.
+        #expect(try Scenes.judge("made-1-smaller-copy.jpg").sha256 != judgement.sha256)
+    }
+
     @Test func aFlatGreyRasterIsAllSmoothWithNoEdges() {
         let raster = Raster(width: 300, height: 200, pixels: [UInt8](repeating: 128, count: 300 * 200 * 3))
         let statistics = PixelStatistics(raster)

@@ -43,7 +43,7 @@ struct EntryResultJSON: Encodable {
 extension Session {
     /// Prints the outcome of an entry command with the habit's streak after it.
     func report(_ result: String, message: String, habit: Habit, day: LocalDay) throws {
-        let progress = try HabitProgress.load(habit, session: self)
+        let progress = try database.progress(of: habit, today: today)
         let timeline = progress.timeline
         if json {
             return try Console.json(

@@ -179,7 +179,7 @@ extension HabitCommand {
         func run() async throws {
             let session = try global.session()
             let habit = try session.database.findHabit(named: name)
-            let progress = try HabitProgress.load(habit, session: session)
+            let progress = try session.database.progress(of: habit, today: session.today)
             if session.json { return try Console.json(HabitJSON(habit, progress: progress)) }
             Console.out(habit.shownName)
             Console.out(

@@ -57,7 +57,9 @@ struct ReportCommand: AsyncParsableCommand {
             .adding(days: -7 * (weeks - 1))
         guard first <= last else { throw MorningProofError.usage("--from \(first) is after --to \(last)") }
         let unlocks = try session.database.gateUnlocks(from: first, through: last)
-        let reports = try HabitProgress.loadAll(habits, session: session).map { HabitReport($0, from: first, to: last) }
+        let reports = try session.database.progress(of: habits, today: session.today).map {
+            HabitReport($0, from: first, to: last)
+        }
         switch format ?? (session.json ? .json : .text) {
         case .json:
             struct ReportJSON: Encodable {

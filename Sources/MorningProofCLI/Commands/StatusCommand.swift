@@ -31,7 +31,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try global.session()
-        let all = try HabitProgress.loadAll(try session.database.habits(), session: session)
+        let all = try session.database.progress(of: try session.database.habits(), today: session.today)
         if session.json {
             return try Console.json(
                 StatusJSON(

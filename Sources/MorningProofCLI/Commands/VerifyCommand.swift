@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
+import MorningProofService
 import MorningProofStore
 import PhotoVerification
 
@@ -63,8 +64,7 @@ struct VerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Check the habit and the model before any work, so a usage error changes nothing.
-        var proof: PhotoProof?
-        var session: Session?
+        var proofs: (service: ProofService, session: Session, habit: Habit)?
         if let habit {
             let opened = try global.session()
             let found = try opened.database.findHabit(named: habit)
@@ -72,8 +72,7 @@ struct VerifyCommand: AsyncParsableCommand {
                 throw MorningProofError.usage(
                     "\(found.name) is a \(found.kind.rawValue) habit; --habit needs a habit of kind photo")
             }
-            session = opened
-            proof = PhotoProof(session: opened, habit: found)
+            proofs = (ProofService(database: opened.database, clock: opened.clock), opened, found)
         }
         let verifier = BedVerifier(model: try model.map(BedModel.load(path:)) ?? .builtIn, threshold: threshold)
         let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -83,9 +82,19 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         var reports: [PhotoReport] = []
         for (path, judgement) in zip(photos, judgements) {
-            reports.append(try PhotoReport(path: path, judgement: judgement, proof: proof))
+            guard let proofs else {
+                reports.append(PhotoReport(path: path, judgement: judgement))
+                continue
+            }
+            var proof: PhotoProofOutcome?
+            if case .success(let value) = judgement {
+                proof = try proofs.service.offer(value, habit: proofs.habit, now: proofs.session.now)
+            }
+            reports.append(
+                PhotoReport(
+                    path: path, judgement: judgement, habit: proofs.habit, day: proofs.session.today, proof: proof))
         }
-        try print(reports, session: session, habit: proof?.habit)
+        try print(reports, session: proofs?.session, habit: proofs?.habit)
         if let code = reports.compactMap(\.errorCode).first { throw ExitCode(code) }
         if reports.contains(where: { $0.made == false || $0.proofRefused != nil }) { throw ExitCode(1) }
     }
@@ -93,7 +102,7 @@ struct VerifyCommand: AsyncParsableCommand {
     private func print(_ reports: [PhotoReport], session: Session?, habit: Habit?) throws {
         var streak: Int?
         if let session, let habit {
-            streak = try HabitProgress.load(habit, session: session).timeline.currentStreak
+            streak = try session.database.progress(of: habit, today: session.today).timeline.currentStreak
         }
         if global.json {
             return try Console.json(reports.map { $0.json(streak: streak) })

@@ -7,37 +7,6 @@ extension Habit {
     var shownName: String { UserText.visible(name) }
 }
 
-/// A habit with its judged history as of the session's today.
-struct HabitProgress {
-    let habit: Habit
-    let timeline: HabitTimeline
-
-    var state: TodayState { timeline.todayState }
-
-    static func load(_ habit: Habit, session: Session) throws -> HabitProgress {
-        let database = session.database
-        return HabitProgress(
-            habit: habit,
-            timeline: session.timeline(
-                habit, days: try database.dayStatuses(habitID: habit.id)[habit.id] ?? [],
-                travelDays: try database.travelDays(), weekStart: try database.weekStart()))
-    }
-
-    /// Every habit's progress, read in one pass over the entries.
-    static func loadAll(_ habits: [Habit], session: Session) throws -> [HabitProgress] {
-        let database = session.database
-        let statuses = try database.dayStatuses()
-        let travelDays = try database.travelDays()
-        let weekStart = try database.weekStart()
-        return habits.map { habit in
-            HabitProgress(
-                habit: habit,
-                timeline: session.timeline(
-                    habit, days: statuses[habit.id] ?? [], travelDays: travelDays, weekStart: weekStart))
-        }
-    }
-}
-
 /// A habit as scripts see it.
 struct HabitJSON: Encodable {
     var name: String

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The rules a made photo must pass before it proves a day: it was taken on that day, and it does
+/// not repeat the photo of another day. Pure: the store applies the repeat check in its write.
+public enum ProofPolicy {
+    /// Perceptual hashes this close (bits out of 64) count as the same picture: a re-encoded or
+    /// resized copy lands within 0 to 3; different photos of a scene are usually 10 or more apart.
+    public static let maxHashDistance = 6
+
+    /// When a photo was taken, as the camera wrote it.
+    public struct Capture: Sendable, Equatable {
+        public var instant: Date
+        /// The zone the EXIF time was written in: its OffsetTimeOriginal, else the clock's zone.
+        public var zone: TimeZone
+
+        public init(instant: Date, zone: TimeZone) {
+            self.instant = instant
+            self.zone = zone
+        }
+
+        /// ISO 8601 with the offset it was taken at ("2026-11-18T07:45:00+01:00").
+        public var text: String { ISOInstant.format(instant, in: zone) }
+    }
+
+    /// What the capture-day rule says about a photo.
+    public enum Decision: Sendable, Equatable {
+        /// The photo may prove today; `capture` is nil when it has no capture time (accepted as is).
+        case accepted(capture: Capture?)
+        /// The photo may not prove today, for `reason` (a clause: "it was taken on ..."); `capture`
+        /// is its capture time when it has a readable one.
+        case refused(reason: String, capture: Capture?)
+    }
+
+    /// Judges a photo's EXIF DateTimeOriginal (`captureTime`, "YYYY:MM:DD HH:MM:SS") and
+    /// OffsetTimeOriginal (`captureOffset`, "+01:00") against `today` on `clock`.
+    public static func decide(captureTime: String?, captureOffset: String?, today: LocalDay, clock: DayClock)
+        -> Decision
+    {
+        guard let raw = captureTime else { return .accepted(capture: nil) }
+        guard let capture = captureInstant(raw, offset: captureOffset, clock: clock) else {
+            return .refused(reason: "its EXIF capture time \"\(raw)\" is not a date", capture: nil)
+        }
+        let takenDay = clock.day(at: capture.instant)
+        if takenDay != today {
+            return .refused(reason: "it was taken on \(takenDay), not \(today)", capture: capture)
+        }
+        return .accepted(capture: capture)
+    }
+
+    /// Why a photo that repeats the proof of `day` is refused: the same file (`sameFile`), or a copy
+    /// whose perceptual hash differs in `distance` of 64 bits.
+    public static func repeatReason(of day: LocalDay, sameFile: Bool, distance: Int) -> String {
+        sameFile
+            ? "this photo already proved \(day)"
+            : "this photo already proved \(day) (a copy of the same picture, \(distance) of 64 bits differ)"
+    }
+
+    /// The moment an EXIF "YYYY:MM:DD HH:MM:SS" local time names: in its OffsetTimeOriginal ("+01:00")
+    /// when given, else in the clock's zone. Nil when the text is not a real date and time.
+    static func captureInstant(_ raw: String, offset: String?, clock: DayClock) -> Capture? {
+        let parts = raw.split(whereSeparator: { $0 == ":" || $0 == " " }).compactMap { Int($0) }
+        guard parts.count == 6 else { return nil }
+        var zone = clock.timeZone
+        if let offset, let seconds = offsetSeconds(offset), let fixed = TimeZone(secondsFromGMT: seconds) {
+            zone = fixed
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let components = DateComponents(
+            year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5])
+        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
+        return Capture(instant: date, zone: zone)
+    }
+
+    /// "+05:30" or "-08:00" as seconds east of UTC.
+    static func offsetSeconds(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let sign = trimmed.first, sign == "+" || sign == "-" else { return nil }
+        let fields = trimmed.dropFirst().split(separator: ":").compactMap { Int($0) }
+        guard fields.count == 2, (0...14).contains(fields[0]), (0..<60).contains(fields[1]) else { return nil }
+        let seconds = fields[0] * 3600 + fields[1] * 60
+        return sign == "-" ? -seconds : seconds
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+import PhotoVerification
+
+/// What happened to one photo offered as a habit's proof for a day.
+public struct PhotoProofOutcome: Sendable, Equatable {
+    /// The day the photo was offered for: today on the service's clock.
+    public var day: LocalDay
+    /// What the store did with the entry; nil when the proof was refused.
+    public var recorded: RecordOutcome?
+    /// Why the proof was refused (a clause: "it was taken on 2026-11-18, not 2026-11-20"); nil when recorded.
+    public var refusal: String?
+    /// The EXIF capture time as ISO 8601 with its offset, or nil when the photo has none.
+    public var captureTime: String?
+
+    public init(day: LocalDay, recorded: RecordOutcome? = nil, refusal: String? = nil, captureTime: String? = nil) {
+        self.day = day
+        self.recorded = recorded
+        self.refusal = refusal
+        self.captureTime = captureTime
+    }
+}
+
+/// Photo proofs: a judged photo becomes today's entry of a photo habit, with its evidence, when
+/// `ProofPolicy` allows it. Every front end (CLI, server) offers photos through here.
+public struct ProofService: Sendable {
+    public let database: AppDatabase
+    public let clock: DayClock
+
+    public init(database: AppDatabase, clock: DayClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Offers `judgement` as the proof of `habit` for the day `now` falls on: records the day as done
+    /// with the photo's evidence, or says why it is refused. A photo judged not made is not offered:
+    /// nil, and nothing is stored.
+    public func offer(_ judgement: PhotoJudgement, habit: Habit, now: Date) throws -> PhotoProofOutcome? {
+        guard judgement.verdict.made else { return nil }
+        let day = clock.day(at: now)
+        var outcome = PhotoProofOutcome(day: day)
+        switch ProofPolicy.decide(
+            captureTime: judgement.info.captureTime, captureOffset: judgement.info.captureOffset, today: day,
+            clock: clock)
+        {
+        case .refused(let reason, let capture):
+            outcome.captureTime = capture?.text
+            outcome.refusal = reason
+            return outcome
+        case .accepted(let capture):
+            outcome.captureTime = capture?.text
+        }
+        let evidence = PhotoEvidence(
+            sha256: judgement.sha256, perceptualHash: judgement.hash.signedValue, captureTime: outcome.captureTime,
+            verdict: "made", confidence: judgement.verdict.confidence,
+            features: Self.featuresJSON(judgement.verdict.features), recordedAt: now)
+        let entry = Entry(
+            habitID: habit.id, day: day, status: .done, source: .photo, recordedAt: now, zone: clock.zoneIdentifier)
+        switch try database.recordProof(entry, evidence: evidence, maxDistance: ProofPolicy.maxHashDistance) {
+        case .duplicate(let match):
+            outcome.refusal = ProofPolicy.repeatReason(
+                of: match.day, sameFile: match.sameFile, distance: match.distance)
+        case .recorded(let recorded):
+            outcome.recorded = recorded
+        }
+        return outcome
+    }
+
+    /// Every measured feature as a JSON object with sorted keys, as the evidence stores them.
+    static func featuresJSON(_ features: [String: Double]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(features)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
