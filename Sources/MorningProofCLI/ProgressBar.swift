@@ -1,9 +1,10 @@
 import Foundation
+import MorningProofCore
 
 /// A one-line progress bar on stderr, for long reads; only when stderr is a terminal.
-final class ProgressBar: @unchecked Sendable {
-    private let lock = NSLock()
-    private var shown = false
+final class ProgressBar: Sendable {
+    /// Whether a bar is on the screen now.
+    private let shown = Locked(false)
 
     /// A bar when stderr is a terminal, else nil (no output for scripts and logs).
     static func forStandardError() -> ProgressBar? {
@@ -13,25 +14,25 @@ final class ProgressBar: @unchecked Sendable {
     /// Draws `done` of `total` bytes for `path`; files under 32 MB finish too fast to need it.
     func show(_ path: String, _ done: Int64, _ total: Int64) {
         guard total >= 32 << 20 else { return }
-        lock.lock()
-        defer { lock.unlock() }
         let fraction = min(1, Double(done) / Double(max(total, 1)))
         let width = 30
         let filled = Int(fraction * Double(width))
         let name = (path as NSString).lastPathComponent
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let line = "\r\(name) [\(bar)] \(Int(fraction * 100))% \(done >> 20)/\(total >> 20) MB"
-        FileHandle.standardError.write(Data(line.utf8))
-        shown = true
+        shown.withLock { shown in
+            FileHandle.standardError.write(Data(line.utf8))
+            shown = true
+        }
     }
 
     /// Removes the bar before other output.
     func clear() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-        shown = false
+        shown.withLock { shown in
+            guard shown else { return }
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            shown = false
+        }
     }
 
     /// 1234567 as "1,234,567".
