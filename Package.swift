@@ -36,7 +36,7 @@ let package = Package(
         .target(
             name: "HealthMetrics",
             dependencies: [
-                "MorningProofCore", "MorningProofStore",
+                "MorningProofCore",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "Observer",
             dependencies: [
-                "MorningProofCore", "MorningProofStore", "HealthMetrics",
+                "MorningProofCore", "MorningProofStore", "HealthMetrics", "MorningProofService",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -52,7 +52,7 @@ let package = Package(
         // The use cases every front end calls (photo proofs so far); each takes an injected now.
         .target(
             name: "MorningProofService",
-            dependencies: ["MorningProofCore", "MorningProofStore", "PhotoVerification"]
+            dependencies: ["MorningProofCore", "MorningProofStore", "PhotoVerification", "HealthMetrics"]
         ),
         // Commands and output formatting: the one place that imports ArgumentParser.
         .target(
@@ -82,7 +82,9 @@ let package = Package(
         .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
         .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore", "MorningProofCore"]),
-        .testTarget(name: "HealthMetricsTests", dependencies: ["HealthMetrics", "MorningProofStore", "MorningProofCore"]),
+        .testTarget(
+            name: "HealthMetricsTests",
+            dependencies: ["HealthMetrics", "MorningProofService", "MorningProofStore", "MorningProofCore"]),
         .testTarget(
             name: "ObserverTests",
             dependencies: [

@@ -1,6 +1,5 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
 import ZIPFoundation
 
 /// Reads an Apple Health export, as `export.xml` or straight out of `export.zip`, in chunks of a

@@ -1,6 +1,5 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
 
 /// `<Workout>` and `<ActivitySummary>` tags: rarer than records, so kept apart from the hot path.
 extension AppleHealthScanner {

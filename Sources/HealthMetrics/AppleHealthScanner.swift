@@ -1,6 +1,5 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
 
 /// A byte-level scanner for Apple Health `export.xml`, fed chunk by chunk.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
 
 /// What an Apple Health export holds for our metrics, summed per (metric, source, day) as it is
 /// read: the memory it takes grows with days and sources, never with the file's size.

@@ -1,19 +1,18 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
 
 /// What `stat` says about a file, and a fingerprint of its first bytes.
-struct FileIdentity: Equatable {
-    var size: Int64
-    var mtime: Double
-    var inode: UInt64
-    var isDirectory: Bool
+public struct FileIdentity: Equatable, Sendable {
+    public var size: Int64
+    public var mtime: Double
+    public var inode: UInt64
+    public var isDirectory: Bool
 
     /// Bytes the head fingerprint covers at most.
-    static let headLength = 4096
+    public static let headLength = 4096
 
     /// The identity of `path`; throws noInput when it does not exist.
-    static func of(_ path: String) throws -> FileIdentity {
+    public static func of(_ path: String) throws -> FileIdentity {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -27,12 +26,12 @@ struct FileIdentity: Equatable {
     }
 
     /// True when nothing about the file changed since `state` was recorded: it need not be read.
-    func isUnchanged(since state: WatchedFileState) -> Bool {
+    public func isUnchanged(since state: WatchedFileState) -> Bool {
         size == state.size && mtime == state.mtime && inode == state.inode
     }
 
     /// FNV-1a of the first `length` bytes of the file, as hex; nil when it has fewer bytes.
-    static func fingerprint(_ path: String, length: Int) -> String? {
+    public static func fingerprint(_ path: String, length: Int) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: length) ?? Data(), data.count == length else { return nil }

@@ -1,6 +1,5 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
 
 /// Reads Health Auto Export JSON: `{"data": {"metrics": [{"name", "units", "data": [...]}], "workouts": [...]}}`.
 /// Sleep comes either as aggregated nights (`date` = wake day, hours in `totalSleep` or
@@ -9,6 +8,20 @@ public struct HealthAutoExportReader {
     let clock: DayClock
 
     public init(clock: DayClock) { self.clock = clock }
+
+    /// The file at `path` as rows to store, with the number of records read and the warnings.
+    public func readFile(_ path: String) throws -> (batch: MetricBatch, recordsRead: Int, warnings: [ReadWarning]) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            throw MorningProofError.ioError("\(path): \(error.localizedDescription)")
+        }
+        let (samples, warnings) = try read(data, file: path)
+        var batch = MetricBatch()
+        for sample in samples { SampleRows.add(sample, to: &batch, clock: clock) }
+        return (batch, samples.count, warnings)
+    }
 
     /// The samples of a whole file and a warning for each entry that could not be read.
     public func read(_ data: Data, file: String) throws -> (samples: [MetricSample], warnings: [ReadWarning]) {

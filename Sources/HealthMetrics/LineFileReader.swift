@@ -1,21 +1,39 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
 
-/// Reads a CSV or JSON Lines file line by line from an offset, storing samples in batches,
-/// each with the offset after its last complete line, so that an appended file resumes there.
-struct LineFileReader {
+/// Reads a CSV or JSON Lines file line by line from an offset, handing samples to `store` in
+/// batches, each with the offset after its last complete line, so that an appended file resumes there.
+public struct LineFileReader {
     let path: String
     let format: MetricFileFormat
     let clock: DayClock
-    let database: AppDatabase
     let identity: FileIdentity
+    /// What was read of the file so far, for a watched file: stored with each batch.
     var state: WatchedFileState?
     let progress: (@Sendable (String, Int64, Int64) -> Void)?
+    /// Stores one batch with the file's state (in one transaction); its errors pass through unchanged.
+    let store: (MetricBatch, WatchedFileState?) throws -> MetricWriteOutcome
+
+    /// Samples handed to `store` at once.
+    public static let batchSize = 20_000
+
+    public init(
+        path: String, format: MetricFileFormat, clock: DayClock, identity: FileIdentity, state: WatchedFileState?,
+        progress: (@Sendable (String, Int64, Int64) -> Void)?,
+        store: @escaping (MetricBatch, WatchedFileState?) throws -> MetricWriteOutcome
+    ) {
+        self.path = path
+        self.format = format
+        self.clock = clock
+        self.identity = identity
+        self.state = state
+        self.progress = progress
+        self.store = store
+    }
 
     /// Reads from `start`; a last line without a newline is read only when `acceptUnterminatedLine`
     /// (an explicit import), else it waits, uncounted, for the writer to finish it.
-    func read(from start: (offset: Int64, line: Int), acceptUnterminatedLine: Bool) throws -> FileReport {
+    public func read(from start: (offset: Int64, line: Int), acceptUnterminatedLine: Bool) throws -> FileReport {
         guard let file = FileHandle(forReadingAtPath: path) else {
             throw MorningProofError.noInput("\(path): cannot open")
         }
@@ -46,7 +64,7 @@ struct LineFileReader {
             read?.resumeLine = lineNumber
             read?.complete = complete
             guard !batch.isEmpty || read != nil else { return }
-            let outcome = try StoreFailure.wrap { try database.storeMetrics(batch, file: read) }
+            let outcome = try store(batch, read)
             report.duplicatesSkipped += outcome.duplicatesSkipped
             report.daysTouched.formUnion(outcome.daysTouched)
             batch = MetricBatch()
@@ -83,7 +101,7 @@ struct LineFileReader {
                 lineStart = newline + 1
             }
             pending = Data(pending[lineStart...])
-            if batch.samples.count + batch.intervals.count >= MetricImporter.batchSize { try flush(complete: false) }
+            if batch.samples.count + batch.intervals.count >= Self.batchSize { try flush(complete: false) }
             if let progress, offset - lastReport >= 8 << 20 {
                 progress(path, offset, identity.size)
                 lastReport = offset

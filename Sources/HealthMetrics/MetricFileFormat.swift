@@ -14,7 +14,7 @@ public enum MetricFileFormat: String, Sendable, CaseIterable {
     case jsonLines
 
     /// True for formats read sample by sample, whose appended lines can be resumed.
-    var isLineBased: Bool { self == .csv || self == .jsonLines }
+    public var isLineBased: Bool { self == .csv || self == .jsonLines }
 
     /// A name for people.
     public var displayName: String {

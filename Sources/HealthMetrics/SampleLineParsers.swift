@@ -1,6 +1,5 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
 
 /// The outcome of one line of a CSV or JSON Lines file.
 enum LineOutcome {

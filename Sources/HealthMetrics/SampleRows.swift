@@ -1,6 +1,5 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
 
 /// Turns samples into the rows the store keeps, each with the day it counts for.
 enum SampleRows {

@@ -2,42 +2,6 @@ import Foundation
 import GRDB
 import MorningProofCore
 
-/// What was last read of one metrics file: enough to skip it unchanged, or resume where it ended.
-public struct WatchedFileState: Sendable, Equatable {
-    public var path: String
-    public var size: Int64
-    /// Modification time, seconds since 1970.
-    public var mtime: Double
-    public var inode: UInt64
-    /// A hash of the file's first bytes: a file rewritten in place (not appended to) changes it.
-    public var headFingerprint: String
-    /// Bytes read so far that ended with a complete line or record.
-    public var resumeOffset: Int64
-    /// Lines before `resumeOffset`, so that warnings keep true line numbers after a resume.
-    public var resumeLine: Int
-    /// False when the file ended in the middle of a record (being written): read again when it changes.
-    public var complete: Bool
-    /// The format it was read as (`appleHealthXML`, `csv`, ...).
-    public var format: String
-    public var readAt: Date
-
-    public init(
-        path: String, size: Int64, mtime: Double, inode: UInt64, headFingerprint: String, resumeOffset: Int64,
-        resumeLine: Int, complete: Bool, format: String, readAt: Date
-    ) {
-        self.path = path
-        self.size = size
-        self.mtime = mtime
-        self.inode = inode
-        self.headFingerprint = headFingerprint
-        self.resumeOffset = resumeOffset
-        self.resumeLine = resumeLine
-        self.complete = complete
-        self.format = format
-        self.readAt = readAt
-    }
-}
-
 extension AppDatabase {
     /// The paths `source add` watches (files or folders), in the order added.
     public func metricSources() throws -> [String] {

@@ -1,5 +1,6 @@
 import HealthMetrics
 import MorningProofCore
+import MorningProofService
 import MorningProofStore
 
 extension MetricSources {

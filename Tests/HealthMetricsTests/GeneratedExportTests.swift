@@ -3,6 +3,7 @@ import Testing
 
 @testable import HealthMetrics
 @testable import MorningProofCore
+@testable import MorningProofService
 @testable import MorningProofStore
 
 /// Our import checked against answers that `scripts/make-health-export` computes by itself, in

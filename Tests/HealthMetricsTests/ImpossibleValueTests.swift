@@ -3,6 +3,7 @@ import Testing
 
 @testable import HealthMetrics
 @testable import MorningProofCore
+@testable import MorningProofService
 @testable import MorningProofStore
 
 /// Values no person can reach are refused with a warning naming the file and the line (or byte),

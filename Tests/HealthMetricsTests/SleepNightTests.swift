@@ -3,6 +3,7 @@ import Testing
 
 @testable import HealthMetrics
 @testable import MorningProofCore
+@testable import MorningProofService
 @testable import MorningProofStore
 
 /// A night belongs to its wake day, whole: the union of asleep intervals, split on gaps of 4 hours

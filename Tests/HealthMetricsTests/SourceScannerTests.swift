@@ -3,6 +3,7 @@ import Testing
 
 @testable import HealthMetrics
 @testable import MorningProofCore
+@testable import MorningProofService
 @testable import MorningProofStore
 
 @Suite("Watched sources")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthMetrics
 import MorningProofCore
+import MorningProofService
 import MorningProofStore
 
 /// `morningproof metrics ...`: import metrics files and show daily totals.

@@ -1,27 +1,7 @@
 import Foundation
+import HealthMetrics
 import MorningProofCore
 import MorningProofStore
-
-/// What reading one file did.
-public struct FileReport: Sendable {
-    public var path: String
-    public var format: MetricFileFormat
-    /// Records (samples, intervals, workouts) read from the file, duplicates included.
-    public var recordsRead = 0
-    /// Records that were already stored (a re-read, an overlapping file) and so not counted again.
-    public var duplicatesSkipped = 0
-    public var daysTouched: Set<LocalDay> = []
-    /// The first warnings (at most 50 kept); `warningCount` has them all.
-    public var warnings: [ReadWarning] = []
-    public var warningCount = 0
-    /// False when the file ended inside a record (being written): the rest is read when it changes.
-    public var complete = true
-
-    init(path: String, format: MetricFileFormat) {
-        self.path = path
-        self.format = format
-    }
-}
 
 /// Reads metrics files into the store: detects the format by content, reads, and stores each
 /// batch in one transaction, so an error never leaves half a batch counted.
@@ -30,9 +10,6 @@ public struct MetricImporter {
     let clock: DayClock
     /// Called with (path, bytes read, total bytes) while a large file is read.
     public var progress: (@Sendable (String, Int64, Int64) -> Void)?
-
-    /// Samples stored per transaction when reading line by line.
-    static let batchSize = 20_000
 
     public init(database: AppDatabase, clock: DayClock) {
         self.database = database
@@ -65,14 +42,14 @@ public struct MetricImporter {
         var report = try readRecords(path, format: format, identity: identity, resume: resume, watched: watched)
         // Each record was plausible; a source's day total may still be above the ceiling.
         let above = try StoreFailure.wrap { try database.metricTotalsAboveCeiling(on: report.daysTouched) }
-        for total in above {
+        for (metric, total) in above {
             report.warningCount += 1
             if report.warnings.count < 50 {
                 report.warnings.append(
                     ReadWarning(
                         file: path, location: "day \(total.day)",
                         message:
-                            "\(total.source)'s \(total.metric.rawValue) total of \(HealthMetric.format(total.value)) is above the ceiling of \(HealthMetric.format(total.metric.maximumPerDay)) \(total.metric.baseUnit) a day: not counted"
+                            "\(total.source)'s \(metric.rawValue) total of \(HealthMetric.format(total.value)) is above the ceiling of \(HealthMetric.format(metric.maximumPerDay)) \(metric.baseUnit) a day: not counted"
                     ))
             }
         }
@@ -107,18 +84,10 @@ public struct MetricImporter {
             report.complete = export.complete
             return report
         case .healthAutoExport:
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-            } catch {
-                throw MorningProofError.ioError("\(path): \(error.localizedDescription)")
-            }
-            let (samples, warnings) = try HealthAutoExportReader(clock: clock).read(data, file: path)
-            var batch = MetricBatch()
-            for sample in samples { SampleRows.add(sample, to: &batch, clock: clock) }
+            let (batch, recordsRead, warnings) = try HealthAutoExportReader(clock: clock).readFile(path)
             let outcome = try StoreFailure.wrap { try database.storeMetrics(batch, file: state) }
             var report = FileReport(path: path, format: format)
-            report.recordsRead = samples.count
+            report.recordsRead = recordsRead
             report.duplicatesSkipped = outcome.duplicatesSkipped
             report.daysTouched = outcome.daysTouched
             report.warnings = Array(warnings.prefix(50))
@@ -126,9 +95,10 @@ public struct MetricImporter {
             return report
         case .csv, .jsonLines:
             return try LineFileReader(
-                path: path, format: format, clock: clock, database: database, identity: identity, state: state,
-                progress: progress
-            ).read(from: resume ?? (0, 0), acceptUnterminatedLine: !watched)
+                path: path, format: format, clock: clock, identity: identity, state: state, progress: progress
+            ) { batch, file in
+                try StoreFailure.wrap { try database.storeMetrics(batch, file: file) }
+            }.read(from: resume ?? (0, 0), acceptUnterminatedLine: !watched)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthMetrics
 import MorningProofCore
 import MorningProofStore
 
