@@ -51,15 +51,13 @@ public struct AppleHealthReader: Sendable {
             return try export(feeder.scanner, path: path, end: feeder.offset)
         }
         // Big files: the parts are scanned on their own threads and their sums merged.
-        let results = PartResults(count: ranges.count)
-        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-            results.set(index) {
-                var feeder = try scan(fd: fd, path: path, range: ranges[index], counter: counter)
+        let parts = try ParallelMap.run(ranges, workers: ProcessInfo.processInfo.activeProcessorCount) { range in
+            Result {
+                var feeder = try scan(fd: fd, path: path, range: range, counter: counter)
                 feeder.finish()
-                return (feeder.scanner, feeder.offset)
+                return (scanner: feeder.scanner, end: feeder.offset)
             }
-        }
-        let parts = try results.values()
+        }.map { try $0.get() }
         var merged = parts[0].scanner
         for part in parts.dropFirst() { merged.absorb(part.scanner) }
         return try export(merged, path: path, end: parts.last!.end)

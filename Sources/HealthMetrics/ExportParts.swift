@@ -1,4 +1,5 @@
 import Foundation
+import MorningProofCore
 
 extension AppleHealthReader {
     /// Splits a file into `count` byte ranges that each begin at a top-level element: a line
@@ -72,10 +73,9 @@ extension ExportTotals {
 }
 
 /// Bytes read so far by all parts, reported every 16 MB.
-final class ProgressCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done: Int64 = 0
-    private var reported: Int64 = 0
+final class ProgressCounter: Sendable {
+    /// Bytes read, and bytes read at the last report.
+    private let counts = Locked((done: Int64(0), reported: Int64(0)))
     let total: Int64
     let report: (@Sendable (Int64, Int64) -> Void)?
 
@@ -86,31 +86,12 @@ final class ProgressCounter: @unchecked Sendable {
 
     func add(_ bytes: Int64) {
         guard let report else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        done += bytes
-        if done - reported >= 16 << 20 || done == total {
-            reported = done
-            report(done, total)
+        counts.withLock { counts in
+            counts.done += bytes
+            if counts.done - counts.reported >= 16 << 20 || counts.done == total {
+                counts.reported = counts.done
+                report(counts.done, total)
+            }
         }
-    }
-}
-
-/// The scanners of the parts, filled from their threads.
-final class PartResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<(scanner: AppleHealthScanner, end: Int64), Error>?]
-
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ body: () throws -> (AppleHealthScanner, Int64)) {
-        let result = Result { try body() }.map { (scanner: $0.0, end: $0.1) }
-        lock.lock()
-        results[index] = result
-        lock.unlock()
-    }
-
-    func values() throws -> [(scanner: AppleHealthScanner, end: Int64)] {
-        try results.map { try $0!.get() }
     }
 }

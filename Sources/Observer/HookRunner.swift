@@ -1,4 +1,5 @@
 import Foundation
+import MorningProofCore
 
 /// Runs the notification hook (`config set notify.hook PATH`) for one event: directly, with no
 /// shell and nothing interpolated into a command line; the event as JSON on standard input and in
@@ -71,15 +72,15 @@ public struct HookRunner: Sendable {
 }
 
 /// Reads a hook's output in the background, keeping its last line for the error message.
-private final class OutputTail: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
+private final class OutputTail: Sendable {
+    /// The last few kilobytes read.
+    private let data = Locked(Data())
     private let done = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
             while let chunk = try? handle.read(upToCount: 4096), !chunk.isEmpty {
-                lock.withLock {
+                data.withLock { data in
                     data.append(chunk)
                     if data.count > 4096 { data = data.suffix(2048) }
                 }
@@ -91,7 +92,7 @@ private final class OutputTail: @unchecked Sendable {
     /// The last non-empty line written so far (at most 300 characters), waiting briefly for the end.
     func text(waitingUpTo seconds: TimeInterval) -> String {
         _ = done.wait(timeout: .now() + seconds)
-        let text = lock.withLock { String(decoding: data, as: UTF8.self) }
+        let text = data.withLock { String(decoding: $0, as: UTF8.self) }
         let last = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
         return String(last.trimmingCharacters(in: .whitespaces).prefix(300))
     }

@@ -86,14 +86,13 @@ struct WatchCommand: AsyncParsableCommand {
 }
 
 /// The warnings of the previous pass, so that the log repeats none of them.
-final class SeenWarnings: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last: Set<String> = []
+final class SeenWarnings: Sendable {
+    private let last = Locked(Set<String>())
 
     /// Stores this pass's warnings; returns those the previous pass did not have.
     func replace(with warnings: [String]) -> Set<String> {
-        lock.withLock {
-            let now = Set(warnings)
+        let now = Set(warnings)
+        return last.withLock { last in
             defer { last = now }
             return now.subtracting(last)
         }
