@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import MorningProofCore
+import MorningProofStore
 import Observer
 import ServiceLifecycle
 import Testing
@@ -50,5 +52,43 @@ import Testing
             try await tasks.waitForAll()
         }
         #expect(passes.total == 1)
+    }
+}
+
+/// Collects log records, to see what `watch` says at which level.
+private struct RecordingLog: LogHandler {
+    let records = Locked([(Logger.Level, String)]())
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(event: LogEvent) {
+        records.withLock { $0.append((event.level, "\(event.message)")) }
+    }
+}
+
+@Suite("Watch passes")
+struct WatchPassesTests {
+    @Test("a file that stays bad is warned about once, then only at debug level; a new problem warns again")
+    func badFileWarnsOnce() throws {
+        let database = try AppDatabase.inMemory()
+        let missing = "/nonexistent-\(UUID().uuidString)/steps.csv"
+        _ = try database.addMetricSource(missing)
+        let log = RecordingLog()
+        let passes = WatchPasses(database: database, startingAt: Date(), logger: Logger(label: "test") { _ in log }) {
+            _ in
+        }
+        passes.run()
+        passes.run()
+        let about = log.records.withLock { $0 }.filter { $0.1.contains(missing) }
+        #expect(about.map(\.0) == [.warning, .debug])
+        let other = "/nonexistent-\(UUID().uuidString)/sleep.csv"
+        _ = try database.addMetricSource(other)
+        passes.run()
+        let warnings = log.records.withLock { $0 }.filter { $0.0 == .warning }.map(\.1)
+        #expect(warnings.count == 2)
+        #expect(warnings.last?.contains(other) == true)
     }
 }

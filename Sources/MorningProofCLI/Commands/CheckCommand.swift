@@ -29,24 +29,10 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try global.session()
-        let pass = try ObserverSetup.pass(session.database, clock: session.clock)
+        let pass = try CheckPass.configured(session.database, clock: session.clock)
         let report = try pass.run(at: session.now) { event in
             session.json ? Console.outJSON(event.json()) : Console.out(event.line)
         }
-        ObserverSetup.printProblems(report)
-    }
-}
-
-/// Builds passes for `check` and `watch` from the database's settings.
-enum ObserverSetup {
-    static func pass(_ database: AppDatabase, clock: DayClock) throws -> CheckPass {
-        CheckPass(
-            database: database, clock: clock, sources: .live(database: database, clock: clock),
-            hook: try NotifySettings.hookRunner(in: database))
-    }
-
-    /// Warnings about bad files and failed deliveries, on stderr.
-    static func printProblems(_ report: PassReport) {
         for warning in report.scan.warnings { Console.error("morningproof: warning: \(warning)") }
         for failure in report.failures { Console.error("morningproof: notification not delivered: \(failure)") }
     }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Logging
 import MorningProofCore
-import MorningProofStore
 import Observer
 import ServiceLifecycle
 
@@ -45,56 +44,19 @@ struct WatchCommand: AsyncParsableCommand {
         logger.logLevel =
             ProcessInfo.processInfo.environment["MORNINGPROOF_LOG"].flatMap { Logger.Level(rawValue: $0.lowercased()) }
             ?? .info
-        // With --now the loop replays from that moment, its clock running on from there.
-        let started = Date()
-        let offset = session.now.timeIntervalSince(started)
-        let database = session.database, json = session.json, passLogger = logger
-        let seen = SeenWarnings()
+        let json = session.json
+        let passes = WatchPasses(database: session.database, startingAt: session.now, logger: logger) { event in
+            json ? Console.outJSON(event.json()) : Console.out(event.line)
+        }
         let service = WatchService(
             interval: .milliseconds(Int64(seconds * 1000)), clock: ContinuousClock(), logger: logger
         ) {
-            Self.pass(
-                database: database, at: Date().addingTimeInterval(offset), json: json, logger: passLogger, seen: seen)
+            passes.run()
         }
         let group = ServiceGroup(
             configuration: .init(
                 services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
-    }
-
-    /// One pass: its problems are logged and the loop goes on.
-    static func pass(database: AppDatabase, at now: Date, json: Bool, logger: Logger, seen: SeenWarnings) {
-        do {
-            let pass = try ObserverSetup.pass(database, clock: try database.clock())
-            let report = try pass.run(at: now) { event in
-                json ? Console.outJSON(event.json()) : Console.out(event.line)
-            }
-            // A file that stays bad is said once, not every interval.
-            let fresh = seen.replace(with: report.scan.warnings)
-            for warning in report.scan.warnings {
-                if fresh.contains(warning) { logger.warning("\(warning)") } else { logger.debug("\(warning)") }
-            }
-            for failure in report.failures { logger.warning("notification not delivered: \(failure)") }
-            let summary: Logger.Message =
-                "pass: \(report.scan.filesRead) files read, \(report.scan.recordsRead) records, \(report.completed.count) days completed, \(report.delivered.count) delivered"
-            if report.isQuiet && report.scan.filesRead == 0 { logger.debug(summary) } else { logger.info(summary) }
-        } catch {
-            logger.error("pass failed: \(error)")
-        }
-    }
-}
-
-/// The warnings of the previous pass, so that the log repeats none of them.
-final class SeenWarnings: Sendable {
-    private let last = Locked(Set<String>())
-
-    /// Stores this pass's warnings; returns those the previous pass did not have.
-    func replace(with warnings: [String]) -> Set<String> {
-        let now = Set(warnings)
-        return last.withLock { last in
-            defer { last = now }
-            return now.subtracting(last)
-        }
     }
 }

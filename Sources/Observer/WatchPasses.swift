@@ -1,0 +1,63 @@
+import Foundation
+import Logging
+import MorningProofCore
+import MorningProofStore
+
+extension CheckPass {
+    /// The pass `check` and `watch` run: the watched files and the notification hook as the database's
+    /// settings give them now.
+    public static func configured(_ database: AppDatabase, clock: DayClock) throws -> CheckPass {
+        CheckPass(
+            database: database, clock: clock, sources: .live(database: database, clock: clock),
+            hook: try NotifySettings.hookRunner(in: database))
+    }
+}
+
+/// The passes of `watch`: each reads the settings afresh, runs a check pass, hands its events to
+/// `emit` and logs what it did. A file that stays bad is warned about once, not every interval, and
+/// a failing pass is logged without ending the loop.
+public final class WatchPasses: Sendable {
+    let database: AppDatabase
+    let logger: Logger
+    /// How far the loop's "now" is from real time: with `--now` the loop replays from that moment.
+    let offset: TimeInterval
+    let emit: @Sendable (NotificationEvent) -> Void
+    /// The warnings of the previous pass.
+    private let seen = Locked(Set<String>())
+
+    public init(
+        database: AppDatabase, startingAt now: Date, logger: Logger, emit: @escaping @Sendable (NotificationEvent) -> Void
+    ) {
+        self.database = database
+        self.logger = logger
+        self.offset = now.timeIntervalSince(Date())
+        self.emit = emit
+    }
+
+    /// One pass at the loop's now.
+    public func run() {
+        do {
+            let pass = try CheckPass.configured(database, clock: try database.clock())
+            let report = try pass.run(at: Date().addingTimeInterval(offset), emit: emit)
+            let fresh = freshWarnings(report.scan.warnings)
+            for warning in report.scan.warnings {
+                if fresh.contains(warning) { logger.warning("\(warning)") } else { logger.debug("\(warning)") }
+            }
+            for failure in report.failures { logger.warning("notification not delivered: \(failure)") }
+            let summary: Logger.Message =
+                "pass: \(report.scan.filesRead) files read, \(report.scan.recordsRead) records, \(report.completed.count) days completed, \(report.delivered.count) delivered"
+            if report.isQuiet && report.scan.filesRead == 0 { logger.debug(summary) } else { logger.info(summary) }
+        } catch {
+            logger.error("pass failed: \(error)")
+        }
+    }
+
+    /// Stores this pass's warnings; returns those the previous pass did not have.
+    func freshWarnings(_ warnings: [String]) -> Set<String> {
+        let now = Set(warnings)
+        return seen.withLock { last in
+            defer { last = now }
+            return now.subtracting(last)
+        }
+    }
+}
