@@ -1,6 +1,6 @@
 import Foundation
 
-/// ISO 8601 instants as every front end prints them.
+/// ISO 8601 instants as every front end prints and reads them.
 public enum ISOInstant {
     /// `2026-03-08T07:30:00-05:00` (or `...Z` in UTC): the instant's wall time in `zone`, with its offset.
     public static func format(_ date: Date, in zone: TimeZone) -> String {
@@ -8,5 +8,65 @@ public enum ISOInstant {
         formatter.timeZone = zone
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
+    }
+
+    /// Parses `2026-03-08T07:30:00-05:00`, `2026-03-08T12:30Z`, `2026-03-08T12:30:00.250+0100`.
+    /// By hand: a date formatter would load ICU on every command that takes --now.
+    public static func parse(_ text: String) -> Date? {
+        let b = Array(text.utf8)
+        var i = 0
+        func digits(_ count: Int) -> Int? {
+            guard i + count <= b.count else { return nil }
+            var value = 0
+            for byte in b[i..<(i + count)] {
+                guard byte >= 48 && byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            i += count
+            return value
+        }
+        func expect(_ character: Character) -> Bool {
+            guard i < b.count, b[i] == character.asciiValue! else { return false }
+            i += 1
+            return true
+        }
+        guard let year = digits(4), expect("-"), let month = digits(2), expect("-"), let day = digits(2),
+            i < b.count, b[i] == UInt8(ascii: "T") || b[i] == UInt8(ascii: "t"),
+            let date = LocalDay(year: year, month: month, day: day)
+        else { return nil }
+        i += 1
+        guard let hour = digits(2), hour < 24, expect(":"), let minute = digits(2), minute < 60 else { return nil }
+        var seconds = 0.0
+        if expect(":") {
+            guard let whole = digits(2), whole < 61 else { return nil }
+            seconds = Double(whole)
+            if expect(".") || expect(",") {
+                var scale = 0.1
+                var any = false
+                while i < b.count, b[i] >= 48 && b[i] <= 57 {
+                    seconds += Double(b[i] - 48) * scale
+                    scale /= 10
+                    i += 1
+                    any = true
+                }
+                guard any else { return nil }
+            }
+        }
+        var offset = 0
+        if expect("Z") || expect("z") {
+            offset = 0
+        } else if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+            let sign = b[i] == UInt8(ascii: "-") ? -1 : 1
+            i += 1
+            guard let hours = digits(2), hours <= 18 else { return nil }
+            _ = expect(":")
+            guard let minutes = digits(2), minutes < 60 else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            return nil
+        }
+        guard i == b.count else { return nil }
+        let local = Double(date.dayNumber * 86_400 + hour * 3600 + minute * 60) + seconds
+        return Date(timeIntervalSince1970: local - Double(offset))
     }
 }

@@ -120,3 +120,18 @@ extension LocalDay {
         return first <= end ? (first...end).map(LocalDay.init(dayNumber:)) : []
     }
 }
+
+extension LocalDay {
+    /// A day as a person names it relative to `today`: `YYYY-MM-DD`, `today`, `yesterday` or `-N`
+    /// (N days ago). Throws a usage error for anything else.
+    public static func resolve(_ text: String, today: LocalDay) throws -> LocalDay {
+        switch text.lowercased() {
+        case "today": return today
+        case "yesterday": return today.adding(days: -1)
+        default:
+            if text.hasPrefix("-"), let back = Int(text.dropFirst()), back >= 0 { return today.adding(days: -back) }
+            if let day = LocalDay(text) { return day }
+            throw MorningProofError.usage("bad date \"\(text)\": use YYYY-MM-DD, today, yesterday or -N")
+        }
+    }
+}

@@ -108,7 +108,7 @@ struct QuoteCommand: AsyncParsableCommand {
             let session = try global.session()
             let book = try QuoteSource.load(session.database)
             let today = session.clock.wallClock(at: session.now).date
-            let day = try Session.day(date, today: today)  // a calendar date: today is the wall-clock date
+            let day = try date.map { try LocalDay.resolve($0, today: today) } ?? today  // the wall-clock date
             guard day <= today else { throw MorningProofError.usage("\(day) is in the future (today is \(today))") }
             let slots = book.schedule.history(of: day, until: session.now, clock: session.clock)
             let quotes = slots.map { QuoteJSON($0, book: book) }

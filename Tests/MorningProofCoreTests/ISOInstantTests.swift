@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MorningProofCLI
+import MorningProofCore
 
 @Suite struct ISOInstantTests {
     @Test(arguments: [
