@@ -1,26 +1,17 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofService
 
 /// The gate as of a session: the decision, and what the block screen shows.
-struct GateState {
+struct GateScreen {
     let decision: GateDecision
-    let checkin: CheckinContext?
+    let checkin: Checkin?
     let quote: QuoteJSON
 
-    static func load(_ session: Session) throws -> GateState {
-        let habits = try session.database.habits()
-        let required = try session.database.progress(
-            of: habits.filter { $0.required && $0.kind != .checkin }, today: session.today)
-        let checkin = try CheckinContext.load(session)
-        let unlock = try session.database.gateUnlock(on: session.today)
-        let book = QuoteSource.loadForGate(session.database)
-        let moment = book.schedule.moment(at: session.now, clock: session.clock)
-        return GateState(
-            decision: GateDecision(
-                required: required.map { ($0.habit.name, $0.state) }, checkin: checkin?.state ?? .none,
-                unlockReason: unlock?.reason),
-            checkin: checkin, quote: QuoteJSON(moment.shown, book: book))
+    init(_ gate: GateState) {
+        decision = gate.decision
+        checkin = gate.checkin
+        quote = QuoteJSON(gate.quote, book: gate.book)
     }
 
     /// `gate --json`.
@@ -92,5 +83,14 @@ struct GateState {
             "If today truly cannot wait: morningproof gate unlock --reason \"...\"",
         ]
         return lines
+    }
+}
+
+extension Session {
+    /// The gate now, for the screen; a quotes file gone bad is said on stderr.
+    func gateScreen() throws -> GateScreen {
+        let state = try GateState.load(database: database, clock: clock, now: now)
+        if let problem = state.quoteProblem { Console.error("morningproof: \(problem)") }
+        return GateScreen(state)
     }
 }

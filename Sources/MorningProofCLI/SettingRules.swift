@@ -1,5 +1,6 @@
 import Foundation
 import MorningProofCore
+import MorningProofService
 import MorningProofStore
 import Observer
 

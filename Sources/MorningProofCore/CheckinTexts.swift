@@ -49,3 +49,26 @@ public struct CheckinTexts: Sendable, Equatable {
         suggestions.joined(separator: "; ")
     }
 }
+
+/// What answering the check-in did.
+public enum CheckinOutcome: Equatable, Sendable {
+    /// The first answer of the day was stored.
+    case answered
+    /// A no was changed to yes (the person came back after doing it).
+    case changedToYes
+    /// The day already had this answer: nothing changed.
+    case unchanged
+    /// The day already had a yes, which stands for the day: a no was not stored.
+    case yesStands
+
+    /// Answering `yes` (or no) on a day whose stored answer is `existing` (nil: none yet). A yes stands
+    /// for the day: a later no does not replace it; a no can become a yes when the person comes back.
+    public static func of(answering yes: Bool, over existing: Bool?) -> CheckinOutcome {
+        switch (existing, yes) {
+        case (true?, false): return .yesStands
+        case (true?, true), (false?, false): return .unchanged
+        case (false?, true): return .changedToYes
+        case (nil, _): return .answered
+        }
+    }
+}

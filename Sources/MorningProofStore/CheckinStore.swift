@@ -17,18 +17,6 @@ public struct CheckinAnswer: Hashable, Sendable {
     }
 }
 
-/// What answering the check-in did.
-public enum CheckinOutcome: Equatable, Sendable {
-    /// The first answer of the day was stored.
-    case answered
-    /// A no was changed to yes (the person came back after doing it).
-    case changedToYes
-    /// The day already had this answer: nothing changed.
-    case unchanged
-    /// The day already had a yes, which stands for the day: a no was not stored.
-    case yesStands
-}
-
 /// What clearing a day removed.
 public struct ClearedDay: Equatable, Sendable {
     public var entry: Entry?
@@ -71,15 +59,15 @@ extension AppDatabase {
     {
         try write { db in
             let existing = try Self.checkinAnswer(db, habitID: habitID, day: day)
-            switch (existing?.yes, yes) {
-            case (true?, false): return .yesStands
-            case (true?, true), (false?, false): return .unchanged
-            case (false?, true):
+            let outcome = CheckinOutcome.of(answering: yes, over: existing?.yes)
+            switch outcome {
+            case .yesStands, .unchanged: return outcome
+            case .changedToYes:
                 try db.execute(
                     sql:
                         "UPDATE checkinAnswer SET answer = 'yes', answeredAt = ?, zone = ? WHERE habitId = ? AND day = ?",
                     arguments: [instant, zone, habitID, day.description])
-            case (nil, _):
+            case .answered:
                 try db.execute(
                     sql: "INSERT INTO checkinAnswer (habitId, day, answer, answeredAt, zone) VALUES (?, ?, ?, ?, ?)",
                     arguments: [habitID, day.description, yes ? "yes" : "no", instant, zone])
@@ -89,7 +77,7 @@ extension AppDatabase {
                     Entry(habitID: habitID, day: day, status: .done, source: .checkin, recordedAt: instant, zone: zone),
                     in: db)
             }
-            return existing == nil ? .answered : .changedToYes
+            return outcome
         }
     }
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofService
 
 /// `morningproof checkin ...`: one honest question each morning.
 struct CheckinCommand: AsyncParsableCommand {
@@ -40,23 +40,25 @@ struct CheckinCommand: AsyncParsableCommand {
 
         func run() async throws {
             let session = try global.session()
-            let context = try CheckinContext.require(session)
-            if let answer = context.today {
-                if session.json { return try Console.json(try CheckinStatusJSON(session: session, context: context)) }
+            let checkin = try session.checkins.require(now: session.now)
+            if session.json {
+                let status = try session.checkins.status(now: session.now)
+                return try Console.json(CheckinStatusJSON(status, zone: session.clock.timeZone))
+            }
+            if let answer = checkin.answer {
                 Console.out("Today's check-in (\(session.today)): \(answer.yes ? "yes" : "no").")
-                if !answer.yes { session.printEncouragement(context.texts) }
+                if !answer.yes { session.printEncouragement(checkin.texts) }
                 return
             }
-            guard isatty(STDIN_FILENO) == 1, !session.json else {
-                if session.json { return try Console.json(try CheckinStatusJSON(session: session, context: context)) }
-                Console.out(UserText.visible(context.texts.question))
+            guard isatty(STDIN_FILENO) == 1 else {
+                Console.out(UserText.visible(checkin.texts.question))
                 Console.out("Answer with: morningproof checkin yes   or   morningproof checkin no")
                 return
             }
-            guard let yes = ask(context.texts.question) else {
+            guard let yes = ask(checkin.texts.question) else {
                 return Console.out("No answer recorded; the question will wait.")
             }
-            try session.answerCheckin(context, yes: yes)
+            try session.answerCheckin(yes: yes)
         }
 
         /// Reads y or n from the terminal; nil at end of input.
@@ -85,7 +87,7 @@ struct CheckinCommand: AsyncParsableCommand {
 
         func run() async throws {
             let session = try global.session()
-            try session.answerCheckin(try CheckinContext.require(session), yes: true)
+            try session.answerCheckin(yes: true)
         }
     }
 
@@ -97,7 +99,7 @@ struct CheckinCommand: AsyncParsableCommand {
 
         func run() async throws {
             let session = try global.session()
-            try session.answerCheckin(try CheckinContext.require(session), yes: false)
+            try session.answerCheckin(yes: false)
         }
     }
 
@@ -114,11 +116,13 @@ struct CheckinCommand: AsyncParsableCommand {
 
         func run() async throws {
             let session = try global.session()
-            let context = try CheckinContext.load(session)
-            let status = try CheckinStatusJSON(session: session, context: context)
+            let found = try session.checkins.status(now: session.now)
+            let status = CheckinStatusJSON(found, zone: session.clock.timeZone)
             if session.json { return try Console.json(status) }
-            guard let context else { return Console.out("No check-in is set up. Try: morningproof checkin setup") }
-            Console.out("\(context.habit.shownName) (\(session.today)): \(UserText.visible(context.texts.question))")
+            guard let checkin = found.checkin else {
+                return Console.out("No check-in is set up. Try: morningproof checkin setup")
+            }
+            Console.out("\(checkin.habit.shownName) (\(session.today)): \(UserText.visible(checkin.texts.question))")
             Console.out("  today: \(status.answer ?? "not answered yet")")
             Console.out("  last answered: \(status.lastAnsweredAt ?? "never")")
             Console.out("  current streak: \(status.currentStreak) \(status.currentStreak == 1 ? "day" : "days")")
@@ -133,9 +137,7 @@ struct CheckinCommand: AsyncParsableCommand {
 
         func run() async throws {
             let session = try global.session()
-            let context = try CheckinContext.require(session)
-            let cleared = try session.database.clearDay(habitID: context.habit.id, day: session.today)
-            let was = cleared.answer.map { $0.yes ? "yes" : "no" } ?? (cleared.entry?.status == .done ? "yes" : nil)
+            let was = try session.checkins.reset(now: session.now).was.map { $0 ? "yes" : "no" }
             if session.json {
                 return try Console.json(["day": session.today.description, "cleared": was ?? "nothing"])
             }

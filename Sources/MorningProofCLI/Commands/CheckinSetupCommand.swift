@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofService
 
 extension CheckinTexts.Preset: ExpressibleByArgument {}
 
@@ -33,40 +33,10 @@ extension CheckinCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func validate() throws {
-            try validating {
-                if let question {
-                    try UserText.validate(question, field: "--question", maxLength: UserText.checkinTextMaxLength)
-                }
-                if let question, question.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    throw MorningProofError.usage("--question needs some words")
-                }
-            }
-        }
-
         func run() async throws {
             let session = try global.session()
-            let database = session.database
-            let existing = try CheckinContext.habit(in: session)
-            var habit = existing
-            if habit == nil {
-                habit = try database.addHabit(
-                    Habit(
-                        name: CheckinContext.habitName, kind: .checkin, schedule: .daily,
-                        createdDay: session.today, createdAt: session.now))
-            }
-            if let preset = preset ?? (existing == nil ? .general : nil) {
-                let texts = CheckinTexts.preset(preset)
-                try database.setSetting(SettingKey.checkinQuestion, to: texts.question)
-                try database.setSetting(SettingKey.checkinVerse, to: texts.verse)
-                try database.setSetting(
-                    SettingKey.checkinSuggestions, to: CheckinTexts.joinSuggestions(texts.suggestions))
-            }
-            if let question {
-                try database.setSetting(
-                    SettingKey.checkinQuestion, to: question.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
-            let texts = try CheckinContext.texts(database)
+            let setup = try session.checkins.setup(preset: preset, question: question, now: session.now)
+            let habit = setup.habit, texts = setup.texts
             if session.json {
                 struct SetupJSON: Encodable {
                     var habit: String
@@ -77,12 +47,12 @@ extension CheckinCommand {
                 }
                 return try Console.json(
                     SetupJSON(
-                        habit: habit!.name, created: existing == nil, question: texts.question, verse: texts.verse,
+                        habit: habit.name, created: setup.created, question: texts.question, verse: texts.verse,
                         suggestions: texts.suggestions))
             }
             Console.out(
-                existing == nil
-                    ? "Added the check-in \"\(habit!.shownName)\"." : "Updated the check-in \"\(habit!.shownName)\".")
+                setup.created
+                    ? "Added the check-in \"\(habit.shownName)\"." : "Updated the check-in \"\(habit.shownName)\".")
             Console.out("  question: \(UserText.visible(texts.question))")
             if !texts.verse.isEmpty { Console.out("  verse: \(UserText.visible(texts.verse))") }
             Console.out("  suggestions: \(UserText.visible(texts.suggestions.joined(separator: "; ")))")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
+import MorningProofService
 import MorningProofStore
 
 /// `morningproof gate`: exit 0 only when the morning routine is done, for shells, launchers and blockers.
@@ -64,7 +65,7 @@ struct GateCommand: AsyncParsableCommand {
 
         private func check() throws -> Bool {
             let session = try global.session()
-            let state = try GateState.load(session)
+            let state = try session.gateScreen()
             let open = state.decision.isOpen
             if quiet { return open }
             if !exec.isEmpty && open { return open }
@@ -115,7 +116,7 @@ struct GateCommand: AsyncParsableCommand {
 
         func run() async throws {
             let session = try global.session()
-            let state = try GateState.load(session)
+            let state = try session.gateScreen()
             if state.decision.routineDone {
                 if session.json {
                     return try Console.json(["result": "already open", "day": session.today.description])

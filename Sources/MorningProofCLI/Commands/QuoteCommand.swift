@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofService
 
 /// `morningproof quote`: the quote of the moment, the same in every process.
 struct QuoteCommand: AsyncParsableCommand {

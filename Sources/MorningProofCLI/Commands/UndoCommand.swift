@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
+import MorningProofService
 import MorningProofStore
 
 /// `morningproof undo NAME`: clear a day's entry.
@@ -15,7 +16,7 @@ struct UndoCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try global.session()
         var target = target
-        target.name = try CheckinContext.habitName(for: target.name, in: session)
+        target.name = try session.checkins.habitName(for: target.name)
         let (habit, day) = try target.resolve(in: session)
         // Clears a check-in answer of the day too (a no has no entry).
         let cleared = try session.database.clearDay(habitID: habit.id, day: day)

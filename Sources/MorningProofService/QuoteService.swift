@@ -1,0 +1,77 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// Where the quotes come from: `config set quotes.file PATH`, else the built-in set.
+public enum QuoteSource {
+    /// The value of `quotes.file` that means the built-in set.
+    public static let builtInName = "builtin"
+
+    /// Reads and checks a quotes file; a missing file is `noInput`, a bad one `dataError` with the line.
+    public static func read(path: String) throws -> QuoteBook {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw MorningProofError.noInput("\(path): no such quotes file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw MorningProofError.ioError("\(path): cannot read the quotes file")
+        }
+        return try QuoteBook.parse(data, name: path)
+    }
+
+    /// The quotes in force.
+    public static func load(_ database: AppDatabase) throws -> QuoteBook {
+        guard let path = try database.setting(SettingKey.quotesFile), path != builtInName else {
+            return QuoteBook.builtIn()
+        }
+        return try read(path: path)
+    }
+
+    /// The quotes in force, or the built-in set with the reason when the file went bad, so a broken
+    /// quotes file never keeps the gate from answering.
+    public static func loadForGate(_ database: AppDatabase) -> (book: QuoteBook, problem: String?) {
+        do {
+            return (try load(database), nil)
+        } catch {
+            return (QuoteBook.builtIn(), "\(error); showing the built-in quotes")
+        }
+    }
+
+    /// `config set quotes.file`: an absolute path to a file that parses, or `builtin`. A relative
+    /// path is taken from the current directory.
+    public static func checkSetting(_ value: String) throws -> String {
+        if value == builtInName { return value }
+        let path = value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        _ = try read(path: standardized)
+        return standardized
+    }
+}
+
+/// The gate at a moment: the decision, the check-in it waits for and the quote of the moment.
+public struct GateState: Sendable {
+    public var day: LocalDay
+    public var decision: GateDecision
+    public var checkin: Checkin?
+    public var book: QuoteBook
+    public var quote: QuoteSchedule.Slot
+    /// Why the configured quotes could not be used (the built-in ones are shown instead).
+    public var quoteProblem: String?
+
+    /// Reads what the gate decides on at `now`: required habits, the check-in, an unlock for the day.
+    public static func load(database: AppDatabase, clock: DayClock, now: Date) throws -> GateState {
+        let today = clock.day(at: now)
+        let habits = try database.habits()
+        let required = try database.progress(of: habits.filter { $0.required && $0.kind != .checkin }, today: today)
+        let checkin = try CheckinService(database: database, clock: clock).load(now: now)
+        let unlock = try database.gateUnlock(on: today)
+        let (book, problem) = QuoteSource.loadForGate(database)
+        return GateState(
+            day: today,
+            decision: GateDecision(
+                required: required.map { ($0.habit.name, $0.state) }, checkin: checkin?.state ?? .none,
+                unlockReason: unlock?.reason),
+            checkin: checkin, book: book, quote: book.schedule.moment(at: now, clock: clock).shown,
+            quoteProblem: problem)
+    }
+}
