@@ -95,3 +95,24 @@ public func formatClockTime(_ minutes: Int) -> String {
     let h = minutes / 60, m = minutes % 60
     return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
 }
+
+/// What recording an entry did.
+public enum RecordOutcome: Equatable, Sendable {
+    /// A new entry was stored.
+    case recorded
+    /// The day already held an entry, which was replaced (a skip turned into done).
+    case replaced(previous: EntryStatus)
+    /// The day already held the same status: nothing changed.
+    case unchanged
+    /// The day holds a manual entry, which always wins over an automatic one: nothing changed.
+    case keptManual
+
+    /// Recording `entry` on a day that holds `existing`: the same status again is harmless and stores
+    /// nothing; a manual entry always wins over an automatic one; anything else replaces the day's entry.
+    public static func of(recording entry: Entry, over existing: Entry?) -> RecordOutcome {
+        guard let existing else { return .recorded }
+        if existing.status == entry.status { return .unchanged }
+        if existing.source == .manual && entry.source != .manual { return .keptManual }
+        return .replaced(previous: existing.status)
+    }
+}

@@ -3,18 +3,6 @@ import GRDB
 import GRDBSQLite
 import MorningProofCore
 
-/// What recording an entry did.
-public enum RecordOutcome: Equatable, Sendable {
-    /// A new entry was stored.
-    case recorded
-    /// The day already held an entry, which was replaced (a skip turned into done).
-    case replaced(previous: EntryStatus)
-    /// The day already held the same status: nothing changed.
-    case unchanged
-    /// The day holds a manual entry, which always wins over an automatic one: nothing changed.
-    case keptManual
-}
-
 extension AppDatabase {
     /// Every entry of one habit, oldest first.
     public func entries(habitID: Int64) throws -> [Entry] {
@@ -84,9 +72,10 @@ extension AppDatabase {
         let existing = try fetchEntries(
             db, sql: "WHERE habitId = ? AND day = ?", [entry.habitID, entry.day.description]
         ).first
-        if let existing {
-            if existing.status == entry.status { return .unchanged }
-            if existing.source == .manual && entry.source != .manual { return .keptManual }
+        let outcome = RecordOutcome.of(recording: entry, over: existing)
+        switch outcome {
+        case .unchanged, .keptManual: return outcome
+        case .replaced:
             try db.execute(
                 sql: """
                     UPDATE entry SET status = ?, value = ?, source = ?, note = ?, recordedAt = ?, zone = ?
@@ -96,18 +85,18 @@ extension AppDatabase {
                     entry.status.rawValue, entry.value, entry.source.rawValue, entry.note, entry.recordedAt, entry.zone,
                     entry.habitID, entry.day.description,
                 ])
-            return .replaced(previous: existing.status)
+        case .recorded:
+            try db.execute(
+                sql: """
+                    INSERT INTO entry (habitId, day, status, value, source, note, recordedAt, zone)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    entry.habitID, entry.day.description, entry.status.rawValue, entry.value, entry.source.rawValue,
+                    entry.note, entry.recordedAt, entry.zone,
+                ])
         }
-        try db.execute(
-            sql: """
-                INSERT INTO entry (habitId, day, status, value, source, note, recordedAt, zone)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                entry.habitID, entry.day.description, entry.status.rawValue, entry.value, entry.source.rawValue,
-                entry.note, entry.recordedAt, entry.zone,
-            ])
-        return .recorded
+        return outcome
     }
 
     /// Removes the entry of a habit on a day; returns the removed entry, if there was one.

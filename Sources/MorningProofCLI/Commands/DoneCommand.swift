@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofService
 
 /// `morningproof done NAME`: mark a day done.
 struct DoneCommand: AsyncParsableCommand {
@@ -20,26 +20,16 @@ struct DoneCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func validate() throws {
-        try validating {
-            if let note { try UserText.validate(note, field: "--note", maxLength: UserText.noteMaxLength) }
-        }
-    }
-
     func run() async throws {
         let session = try global.session()
-        let (habit, day) = try target.resolve(in: session)
-        let outcome = try session.database.record(
-            Entry(
-                habitID: habit.id, day: day, status: .done, value: value, source: .manual, note: note,
-                recordedAt: session.now, zone: session.clock.zoneIdentifier))
-        let what = day == session.today ? "today" : day.description
-        switch outcome {
-        case .unchanged:
-            try session.report(
-                "already done", message: "\(habit.shownName): already done \(what).", habit: habit, day: day)
-        default:
-            try session.report("done", message: "\(habit.shownName): done \(what).", habit: habit, day: day)
+        let habit = try target.habit(in: session)
+        let change = try session.entries.record(
+            .done, habit: habit, day: target.date, note: note, value: value, now: session.now)
+        let what = session.named(change.day)
+        if change.kind == .recorded(.unchanged) {
+            try session.report("already done", message: "\(habit.shownName): already done \(what).", change)
+        } else {
+            try session.report("done", message: "\(habit.shownName): done \(what).", change)
         }
     }
 }

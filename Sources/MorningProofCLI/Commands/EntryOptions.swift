@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
+import MorningProofService
 import MorningProofStore
 
 /// The habit and day an entry command acts on.
@@ -15,17 +16,9 @@ struct EntryTarget: ParsableArguments {
     var date: String?
 
     /// Finds the habit and checks the day: not in the future, not before the habit existed.
-    func resolve(in session: Session) throws -> (Habit, LocalDay) {
-        let habit = try session.database.findHabit(named: name)
-        let day = try session.day(date)
-        if day > session.today {
-            throw MorningProofError.usage("\(day) is in the future (today is \(session.today))")
-        }
-        if day < habit.createdDay {
-            throw MorningProofError.usage(
-                "\"\(habit.name)\" did not exist yet on \(day) (it was added on \(habit.createdDay))")
-        }
-        return (habit, day)
+    /// The habit named (a unique prefix will do).
+    func habit(in session: Session) throws -> Habit {
+        try session.database.findHabit(named: name)
     }
 }
 
@@ -41,18 +34,23 @@ struct EntryResultJSON: Encodable {
 }
 
 extension Session {
-    /// Prints the outcome of an entry command with the habit's streak after it.
-    func report(_ result: String, message: String, habit: Habit, day: LocalDay) throws {
-        let progress = try database.progress(of: habit, today: today)
-        let timeline = progress.timeline
+    /// The entry use cases on this session's database and clock.
+    var entries: EntryService { EntryService(database: database, clock: clock) }
+
+    /// Prints what an entry change did: `result` for scripts, `message` and the streak for people.
+    func report(_ result: String, message: String, _ change: EntryChange) throws {
+        let timeline = change.progress.timeline
         if json {
             return try Console.json(
                 EntryResultJSON(
-                    habit: habit.name, day: day.description, result: result,
-                    state: timeline.status(on: day)?.state ?? "open", currentStreak: timeline.currentStreak,
+                    habit: change.habit.name, day: change.day.description, result: result,
+                    state: timeline.status(on: change.day)?.state ?? "open", currentStreak: timeline.currentStreak,
                     longestStreak: timeline.longestStreak.length, daysUntilBreak: timeline.daysUntilBreak))
         }
         let streak = timeline.currentStreak
         Console.out("\(message) Current streak: \(streak) \(streak == 1 ? "day" : "days").")
     }
+
+    /// "today" or the day's date, for messages.
+    func named(_ day: LocalDay) -> String { day == today ? "today" : day.description }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofService
 
 /// `morningproof skip NAME`: mark a day skipped, which bridges a streak without adding to it.
 struct SkipCommand: AsyncParsableCommand {
@@ -14,13 +14,9 @@ struct SkipCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try global.session()
-        let (habit, day) = try target.resolve(in: session)
-        let outcome = try session.database.record(
-            Entry(
-                habitID: habit.id, day: day, status: .skipped, source: .manual, recordedAt: session.now,
-                zone: session.clock.zoneIdentifier))
-        let what = day == session.today ? "today" : day.description
-        let result = outcome == .unchanged ? "already skipped" : "skipped"
-        try session.report(result, message: "\(habit.shownName): \(result) \(what).", habit: habit, day: day)
+        let habit = try target.habit(in: session)
+        let change = try session.entries.record(.skipped, habit: habit, day: target.date, now: session.now)
+        let result = change.kind == .recorded(.unchanged) ? "already skipped" : "skipped"
+        try session.report(result, message: "\(habit.shownName): \(result) \(session.named(change.day)).", change)
     }
 }

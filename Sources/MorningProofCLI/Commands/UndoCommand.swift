@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
 
 /// `morningproof undo NAME`: clear a day's entry.
 struct UndoCommand: AsyncParsableCommand {
@@ -15,25 +14,22 @@ struct UndoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try global.session()
-        var target = target
-        target.name = try session.checkins.habitName(for: target.name)
-        let (habit, day) = try target.resolve(in: session)
+        // `undo checkin` names the check-in habit when no habit is called that.
+        let habit = try session.database.findHabit(named: try session.checkins.habitName(for: target.name))
         // Clears a check-in answer of the day too (a no has no entry).
-        let cleared = try session.database.clearDay(habitID: habit.id, day: day)
-        let what = day == session.today ? "today" : day.description
-        if let removed = cleared.entry {
+        let change = try session.entries.undo(habit: habit, day: target.date, now: session.now)
+        let what = session.named(change.day)
+        switch change.kind {
+        case .cleared(let removed?, _):
             try session.report(
-                "undone", message: "\(habit.shownName): cleared \(what) (was \(removed.status.rawValue)).",
-                habit: habit,
-                day: day)
-        } else if let answer = cleared.answer {
+                "undone", message: "\(habit.shownName): cleared \(what) (was \(removed.status.rawValue)).", change)
+        case .cleared(nil, let answer?):
             try session.report(
                 "undone",
                 message: "\(habit.shownName): cleared \(what)'s check-in answer (was \(answer.yes ? "yes" : "no")).",
-                habit: habit, day: day)
-        } else {
-            try session.report(
-                "nothing to undo", message: "\(habit.shownName): nothing recorded \(what).", habit: habit, day: day)
+                change)
+        default:
+            try session.report("nothing to undo", message: "\(habit.shownName): nothing recorded \(what).", change)
         }
     }
 }

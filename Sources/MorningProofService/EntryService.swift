@@ -1,0 +1,70 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// What `done`, `skip` or `undo` did to one habit's day, with the habit's progress afterwards.
+public struct EntryChange: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// `done` or `skip`: what recording did (`.unchanged`: the day already had that status).
+        case recorded(RecordOutcome)
+        /// `undo`: what was cleared (nothing when both are nil).
+        case cleared(entry: Entry?, answer: CheckinAnswer?)
+    }
+
+    public var habit: Habit
+    public var day: LocalDay
+    public var kind: Kind
+    /// The habit judged as of today, after the change.
+    public var progress: HabitProgress
+}
+
+/// Entries as a person makes them: done, skipped, undone, for today or an earlier day.
+public struct EntryService: Sendable {
+    public let database: AppDatabase
+    public let clock: DayClock
+
+    public init(database: AppDatabase, clock: DayClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// The day `day` names for `habit` at `now` (`LocalDay.resolve`; nil is today), refused when it is in
+    /// the future or before the habit existed.
+    public func day(_ day: String?, of habit: Habit, now: Date) throws -> LocalDay {
+        let today = clock.day(at: now)
+        let resolved = try day.map { try LocalDay.resolve($0, today: today) } ?? today
+        if resolved > today {
+            throw MorningProofError.usage("\(resolved) is in the future (today is \(today))")
+        }
+        if resolved < habit.createdDay {
+            throw MorningProofError.usage(
+                "\"\(habit.name)\" did not exist yet on \(resolved) (it was added on \(habit.createdDay))")
+        }
+        return resolved
+    }
+
+    /// Records a manual entry (`done`: `.done`; `skip`: `.skipped`). Done twice is harmless.
+    public func record(
+        _ status: EntryStatus, habit: Habit, day: String?, note: String? = nil, value: Double? = nil, now: Date
+    ) throws -> EntryChange {
+        if let note { try UserText.validate(note, field: "--note", maxLength: UserText.noteMaxLength) }
+        let day = try self.day(day, of: habit, now: now)
+        let outcome = try database.record(
+            Entry(
+                habitID: habit.id, day: day, status: status, value: value, source: .manual, note: note,
+                recordedAt: now, zone: clock.zoneIdentifier))
+        return try change(habit, day, .recorded(outcome), now: now)
+    }
+
+    /// Clears a habit's day: its entry and, for a check-in, its answer (a no has no entry).
+    public func undo(habit: Habit, day: String?, now: Date) throws -> EntryChange {
+        let day = try self.day(day, of: habit, now: now)
+        let cleared = try database.clearDay(habitID: habit.id, day: day)
+        return try change(habit, day, .cleared(entry: cleared.entry, answer: cleared.answer), now: now)
+    }
+
+    private func change(_ habit: Habit, _ day: LocalDay, _ kind: EntryChange.Kind, now: Date) throws -> EntryChange {
+        EntryChange(
+            habit: habit, day: day, kind: kind, progress: try database.progress(of: habit, today: clock.day(at: now)))
+    }
+}
