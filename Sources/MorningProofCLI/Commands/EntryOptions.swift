@@ -54,3 +54,8 @@ extension Session {
     /// "today" or the day's date, for messages.
     func named(_ day: LocalDay) -> String { day == today ? "today" : day.description }
 }
+
+extension Session {
+    /// The habit use cases on this session's database and clock.
+    var habits: HabitService { HabitService(database: database, clock: clock) }
+}

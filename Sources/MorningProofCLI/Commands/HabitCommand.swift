@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
+import MorningProofService
 import MorningProofStore
 
 /// `morningproof habit ...`: add, list, show, edit, archive and remove habits.
@@ -57,26 +58,12 @@ struct HabitDetailOptions: ParsableArguments {
     var activity: String?
 
     /// Refuses a note with control characters or over the length limit.
-    func validateNote() throws {
-        if let note { try UserText.validate(note, field: "--note", maxLength: UserText.noteMaxLength) }
+    /// The options as the library takes them.
+    var details: HabitDetails {
+        HabitDetails(
+            kind: kind, every: every, times: times, per: per, within: within, remindAt: remindAt,
+            required: required, note: note, metric: metric, atLeast: atLeast, atMost: atMost, activity: activity)
     }
-
-    var hasSchedule: Bool { every != nil || times != nil || per != nil || within != nil }
-
-    func schedule() throws -> Schedule {
-        try Schedule.from(every: every, times: times, per: per, within: within)
-    }
-
-    func reminder() throws -> Int? {
-        guard let remindAt else { return nil }
-        guard let minutes = parseClockTime(remindAt) else {
-            throw MorningProofError.usage("bad --remind-at \"\(remindAt)\": use HH:MM, such as 07:30")
-        }
-        return minutes
-    }
-
-    /// True when any goal option was given.
-    var hasGoal: Bool { metric != nil || atLeast != nil || atMost != nil || activity != nil }
 }
 
 extension HabitKind: ExpressibleByArgument {}
@@ -109,30 +96,13 @@ extension HabitCommand {
 
         func validate() throws {
             try validating {
-                try UserText.validate(name, field: "the habit name", maxLength: UserText.habitNameMaxLength)
-                try details.validateNote()
-                _ = try details.schedule()
-                _ = try details.reminder()
-                let goal = try details.goal(current: nil)
-                if details.kind == .metric && goal == nil {
-                    throw MorningProofError.usage(
-                        "a metric habit needs a goal, such as --metric steps --at-least 8000 (metrics: \(HealthMetric.knownNames))"
-                    )
-                }
+                try details.details.validateNew(named: name)
             }
         }
 
         func run() async throws {
             let session = try global.session()
-            let goal = try details.goal(current: nil)
-            let habit = try session.database.addHabit(
-                Habit(
-                    name: try UserText.validate(
-                        name, field: "the habit name", maxLength: UserText.habitNameMaxLength),
-                    kind: goal != nil ? .metric : details.kind ?? .manual,
-                    schedule: try details.schedule(), remindAt: try details.reminder(),
-                    required: details.required ?? false, note: details.note, goal: goal,
-                    createdDay: session.today, createdAt: session.now))
+            let habit = try session.habits.add(named: name, details.details, now: session.now)
             if session.json {
                 try Console.json(HabitJSON(habit))
             } else {
@@ -178,8 +148,8 @@ extension HabitCommand {
 
         func run() async throws {
             let session = try global.session()
-            let habit = try session.database.findHabit(named: name)
-            let progress = try session.database.progress(of: habit, today: session.today)
+            let progress = try session.habits.show(named: name, now: session.now)
+            let habit = progress.habit
             if session.json { return try Console.json(HabitJSON(habit, progress: progress)) }
             Console.out(habit.shownName)
             Console.out(
@@ -214,37 +184,13 @@ extension HabitCommand {
                 if let rename {
                     try UserText.validate(rename, field: "--rename", maxLength: UserText.habitNameMaxLength)
                 }
-                try details.validateNote()
-                if details.hasSchedule { _ = try details.schedule() }
-                _ = try details.reminder()
-                if let metric = details.metric, HealthMetric(name: metric) == nil {
-                    throw MorningProofError.usage("unknown metric \"\(metric)\" (metrics: \(HealthMetric.knownNames))")
-                }
+                try details.details.validate()
             }
         }
 
         func run() async throws {
             let session = try global.session()
-            var habit = try session.database.findHabit(named: name)
-            if let rename {
-                habit.name = try UserText.validate(rename, field: "--rename", maxLength: UserText.habitNameMaxLength)
-            }
-            if let kind = details.kind { habit.kind = kind }
-            if details.hasGoal {
-                habit.goal = try details.goal(current: habit.goal)
-                habit.kind = .metric
-            } else if habit.kind != .metric {
-                habit.goal = nil
-            } else if habit.goal == nil {
-                throw MorningProofError.usage(
-                    "a metric habit needs a goal, such as --metric steps --at-least 8000 (metrics: \(HealthMetric.knownNames))"
-                )
-            }
-            if details.hasSchedule { habit.schedule = try details.schedule() }
-            if let reminder = try details.reminder() { habit.remindAt = reminder }
-            if let required = details.required { habit.required = required }
-            if let note = details.note { habit.note = note.isEmpty ? nil : note }
-            try session.database.updateHabit(habit)
+            let habit = try session.habits.edit(named: name, rename: rename, details.details)
             if session.json { return try Console.json(HabitJSON(habit)) }
             Console.out(
                 "Updated \"\(habit.shownName)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))."
@@ -267,9 +213,7 @@ extension HabitCommand {
 
         func run() async throws {
             let session = try global.session()
-            var habit = try session.database.findHabit(named: name)
-            habit.archived = !undo
-            try session.database.updateHabit(habit)
+            let habit = try session.habits.archive(named: name, archived: !undo)
             if session.json { return try Console.json(HabitJSON(habit)) }
             Console.out(
                 undo
@@ -293,15 +237,7 @@ extension HabitCommand {
 
         func run() async throws {
             let session = try global.session()
-            let habit = try session.database.findHabit(named: name)
-            guard yes else {
-                let count = try session.database.entries(habitID: habit.id).count
-                throw MorningProofError.usage(
-                    "removing \"\(habit.name)\" would delete it and its \(count) \(count == 1 ? "entry" : "entries"); "
-                        + "run again with --yes, or keep its history with: morningproof habit archive \"\(habit.name)\""
-                )
-            }
-            let removed = try session.database.removeHabit(id: habit.id)
+            let (habit, removed) = try session.habits.remove(named: name, confirmed: yes)
             if session.json { return try Console.json(["removed": habit.name, "entries": "\(removed)"]) }
             Console.out("Removed \"\(habit.shownName)\" and its \(removed) \(removed == 1 ? "entry" : "entries").")
         }
