@@ -85,14 +85,12 @@ extension AppDatabase {
     @discardableResult
     public func clearDay(habitID: Int64, day: LocalDay) throws -> ClearedDay {
         try write { db in
-            let entry = try Self.fetchEntries(db, sql: "WHERE habitId = ? AND day = ?", [habitID, day.description])
-                .first
+            let entry = try Self.entry(db, habitID: habitID, day: day)
             let answer = try Row.fetchOne(
                 db, sql: "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? AND day = ?",
                 arguments: [habitID, day.description]
             ).flatMap { Self.answer(from: $0, habitID: habitID) }
-            try db.execute(
-                sql: "DELETE FROM entry WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
+            try EntryRecord.of(habitID: habitID, day: day).deleteAll(db)
             try db.execute(
                 sql: "DELETE FROM checkinAnswer WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
             return ClearedDay(entry: entry, answer: answer)
@@ -106,7 +104,7 @@ extension AppDatabase {
         ).flatMap { answer(from: $0, habitID: habitID) }
         if stored?.yes == true { return stored }
         // A done entry recorded some other way (`done`, an import) answers yes.
-        if let entry = try fetchEntries(db, sql: "WHERE habitId = ? AND day = ?", [habitID, day.description]).first,
+        if let entry = try Self.entry(db, habitID: habitID, day: day),
             entry.status == .done
         {
             return CheckinAnswer(habitID: habitID, day: day, yes: true, answeredAt: entry.recordedAt)

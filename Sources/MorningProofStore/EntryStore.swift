@@ -6,7 +6,10 @@ import MorningProofCore
 extension AppDatabase {
     /// Every entry of one habit, oldest first.
     public func entries(habitID: Int64) throws -> [Entry] {
-        try read { db in try Self.fetchEntries(db, sql: "WHERE habitId = ? ORDER BY day", [habitID]) }
+        try read { db in
+            try EntryRecord.filter(EntryRecord.Columns.habitId == habitID).order(EntryRecord.Columns.day).fetchAll(db)
+                .compactMap(\.entry)
+        }
     }
 
     /// The status of every recorded day, by habit id and day: what streaks are computed from.
@@ -56,9 +59,7 @@ extension AppDatabase {
 
     /// The entry of a habit on a day, if any.
     public func entry(habitID: Int64, day: LocalDay) throws -> Entry? {
-        try read { db in
-            try Self.fetchEntries(db, sql: "WHERE habitId = ? AND day = ?", [habitID, day.description]).first
-        }
+        try read { db in try Self.entry(db, habitID: habitID, day: day) }
     }
 
     /// Records an entry, at most one per habit and day. A manual entry always wins over an automatic one.
@@ -69,32 +70,15 @@ extension AppDatabase {
 
     /// The same, inside a transaction another module already holds.
     static func record(_ entry: Entry, in db: Database) throws -> RecordOutcome {
-        let existing = try fetchEntries(
-            db, sql: "WHERE habitId = ? AND day = ?", [entry.habitID, entry.day.description]
-        ).first
-        let outcome = RecordOutcome.of(recording: entry, over: existing)
+        let existing = try EntryRecord.of(habitID: entry.habitID, day: entry.day).fetchOne(db)
+        let outcome = RecordOutcome.of(recording: entry, over: existing?.entry)
         switch outcome {
         case .unchanged, .keptManual: return outcome
         case .replaced:
-            try db.execute(
-                sql: """
-                    UPDATE entry SET status = ?, value = ?, source = ?, note = ?, recordedAt = ?, zone = ?
-                    WHERE habitId = ? AND day = ?
-                    """,
-                arguments: [
-                    entry.status.rawValue, entry.value, entry.source.rawValue, entry.note, entry.recordedAt, entry.zone,
-                    entry.habitID, entry.day.description,
-                ])
+            try EntryRecord(entry, id: existing?.id).update(db, columns: EntryRecord.Columns.replaced)
         case .recorded:
-            try db.execute(
-                sql: """
-                    INSERT INTO entry (habitId, day, status, value, source, note, recordedAt, zone)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    entry.habitID, entry.day.description, entry.status.rawValue, entry.value, entry.source.rawValue,
-                    entry.note, entry.recordedAt, entry.zone,
-                ])
+            var record = EntryRecord(entry)
+            try record.insert(db)
         }
         return outcome
     }
@@ -103,26 +87,14 @@ extension AppDatabase {
     @discardableResult
     public func removeEntry(habitID: Int64, day: LocalDay) throws -> Entry? {
         try write { db in
-            let existing = try Self.fetchEntries(db, sql: "WHERE habitId = ? AND day = ?", [habitID, day.description])
-                .first
-            try db.execute(
-                sql: "DELETE FROM entry WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
+            let existing = try Self.entry(db, habitID: habitID, day: day)
+            try EntryRecord.of(habitID: habitID, day: day).deleteAll(db)
             return existing
         }
     }
 
-    static func fetchEntries(_ db: Database, sql: String, _ arguments: StatementArguments) throws -> [Entry] {
-        try Row.fetchAll(
-            db, sql: "SELECT habitId, day, status, value, source, note, recordedAt, zone FROM entry \(sql)",
-            arguments: arguments
-        ).compactMap { row in
-            guard let day = LocalDay(row["day"] as String), let status = EntryStatus(rawValue: row["status"]) else {
-                return nil
-            }
-            return Entry(
-                habitID: row["habitId"], day: day, status: status, value: row["value"],
-                source: EntrySource(rawValue: row["source"]) ?? .manual, note: row["note"],
-                recordedAt: row["recordedAt"], zone: row["zone"])
-        }
+    /// The entry of a habit's day, inside a transaction.
+    static func entry(_ db: Database, habitID: Int64, day: LocalDay) throws -> Entry? {
+        try EntryRecord.of(habitID: habitID, day: day).fetchOne(db)?.entry
     }
 }

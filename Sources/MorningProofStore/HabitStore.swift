@@ -6,16 +6,14 @@ extension AppDatabase {
     /// Active habits (and archived ones when asked), in the order they were created.
     public func habits(includeArchived: Bool = false) throws -> [Habit] {
         try read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT * FROM habit \(includeArchived ? "" : "WHERE archived = 0") ORDER BY id"
-            ).map(Self.habit(from:))
+            let all = HabitRecord.order(HabitRecord.Columns.id)
+            return try (includeArchived ? all : all.filter(HabitRecord.Columns.archived == false)).fetchAll(db)
+                .map(\.habit)
         }
     }
 
     public func habit(id: Int64) throws -> Habit? {
-        try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM habit WHERE id = ?", arguments: [id]).map(Self.habit(from:))
-        }
+        try read { db in try HabitRecord.fetchOne(db, key: id)?.habit }
     }
 
     /// The habit a person means by `text`: its exact name, or a unique prefix, in any case.
@@ -44,16 +42,10 @@ extension AppDatabase {
     public func addHabit(_ habit: Habit) throws -> Habit {
         try write { db in
             try Self.checkNameFree(db, habit.name, except: nil)
-            var stored = habit
-            try db.execute(
-                sql: """
-                    INSERT INTO habit (name, kind, schedule, remindAt, required, note, archived,
-                      goalMetric, goalComparison, goalTarget, goalActivity, createdDay, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: Self.arguments(habit) + [habit.createdDay.description, habit.createdAt])
-            stored.id = db.lastInsertedRowID
-            return stored
+            var record = HabitRecord(habit)
+            record.id = nil
+            try record.insert(db)
+            return record.habit
         }
     }
 
@@ -61,13 +53,7 @@ extension AppDatabase {
     public func updateHabit(_ habit: Habit) throws {
         try write { db in
             try Self.checkNameFree(db, habit.name, except: habit.id)
-            try db.execute(
-                sql: """
-                    UPDATE habit SET name = ?, kind = ?, schedule = ?, remindAt = ?, required = ?, note = ?,
-                      archived = ?, goalMetric = ?, goalComparison = ?, goalTarget = ?, goalActivity = ?
-                    WHERE id = ?
-                    """,
-                arguments: Self.arguments(habit) + [habit.id])
+            try HabitRecord(habit).update(db, columns: HabitRecord.Columns.editable)
         }
     }
 
@@ -89,28 +75,5 @@ extension AppDatabase {
         {
             throw MorningProofError.usage("a habit named \"\(other)\" already exists")
         }
-    }
-
-    private static func arguments(_ habit: Habit) -> StatementArguments {
-        [
-            habit.name, habit.kind.rawValue, habit.schedule.storageValue, habit.remindAt, habit.required, habit.note,
-            habit.archived, habit.goal?.metric, habit.goal?.comparison.rawValue, habit.goal?.target,
-            habit.goal?.activity,
-        ]
-    }
-
-    static func habit(from row: Row) -> Habit {
-        var goal: MetricGoal?
-        if let metric: String = row["goalMetric"],
-            let comparison = MetricGoal.Comparison(rawValue: row["goalComparison"] ?? ""),
-            let target: Double = row["goalTarget"]
-        {
-            goal = MetricGoal(metric: metric, comparison: comparison, target: target, activity: row["goalActivity"])
-        }
-        return Habit(
-            id: row["id"], name: row["name"], kind: HabitKind(rawValue: row["kind"]) ?? .manual,
-            schedule: Schedule(storageValue: row["schedule"]) ?? .daily, remindAt: row["remindAt"],
-            required: row["required"], note: row["note"], archived: row["archived"], goal: goal,
-            createdDay: LocalDay(row["createdDay"] as String) ?? LocalDay(dayNumber: 0), createdAt: row["createdAt"])
     }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+import MorningProofCore
+
+/// A row of `habit`, mapped to and from Core's `Habit`.
+struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "habit"
+
+    var id: Int64?
+    var name: String
+    var kind: String
+    var schedule: String
+    var remindAt: Int?
+    var required: Bool
+    var note: String?
+    var archived: Bool
+    var goalMetric: String?
+    var goalComparison: String?
+    var goalTarget: Double?
+    var goalActivity: String?
+    var createdDay: String
+    var createdAt: Date
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let name = Column(CodingKeys.name)
+        static let archived = Column(CodingKeys.archived)
+        /// Everything an edit may change: all but the id and the creation.
+        static let editable: [Column] = [
+            CodingKeys.name, .kind, .schedule, .remindAt, .required, .note, .archived, .goalMetric, .goalComparison,
+            .goalTarget, .goalActivity,
+        ].map { Column($0) }
+    }
+
+    init(_ habit: Habit) {
+        id = habit.id == 0 ? nil : habit.id
+        name = habit.name
+        kind = habit.kind.rawValue
+        schedule = habit.schedule.storageValue
+        remindAt = habit.remindAt
+        required = habit.required
+        note = habit.note
+        archived = habit.archived
+        goalMetric = habit.goal?.metric
+        goalComparison = habit.goal?.comparison.rawValue
+        goalTarget = habit.goal?.target
+        goalActivity = habit.goal?.activity
+        createdDay = habit.createdDay.description
+        createdAt = habit.createdAt
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    var habit: Habit {
+        var goal: MetricGoal?
+        if let goalMetric, let comparison = goalComparison.flatMap(MetricGoal.Comparison.init(rawValue:)),
+            let goalTarget
+        {
+            goal = MetricGoal(metric: goalMetric, comparison: comparison, target: goalTarget, activity: goalActivity)
+        }
+        return Habit(
+            id: id ?? 0, name: name, kind: HabitKind(rawValue: kind) ?? .manual,
+            schedule: Schedule(storageValue: schedule) ?? .daily, remindAt: remindAt, required: required, note: note,
+            archived: archived, goal: goal, createdDay: LocalDay(createdDay) ?? LocalDay(dayNumber: 0),
+            createdAt: createdAt)
+    }
+}
+
+/// A row of `entry`, mapped to and from Core's `Entry`.
+struct EntryRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "entry"
+
+    var id: Int64?
+    var habitId: Int64
+    var day: String
+    var status: String
+    var value: Double?
+    var source: String
+    var note: String?
+    var recordedAt: Date
+    var zone: String
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let habitId = Column(CodingKeys.habitId)
+        static let day = Column(CodingKeys.day)
+        /// Everything a replacing entry changes: all but the key (habit, day).
+        static let replaced: [Column] = [CodingKeys.status, .value, .source, .note, .recordedAt, .zone].map {
+            Column($0)
+        }
+    }
+
+    init(_ entry: Entry, id: Int64? = nil) {
+        self.id = id
+        habitId = entry.habitID
+        day = entry.day.description
+        status = entry.status.rawValue
+        value = entry.value
+        source = entry.source.rawValue
+        note = entry.note
+        recordedAt = entry.recordedAt
+        zone = entry.zone
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// The entry, or nil for a row no release of this program writes (an unknown day or status).
+    var entry: Entry? {
+        guard let day = LocalDay(day), let status = EntryStatus(rawValue: status) else { return nil }
+        return Entry(
+            habitID: habitId, day: day, status: status, value: value, source: EntrySource(rawValue: source) ?? .manual,
+            note: note, recordedAt: recordedAt, zone: zone)
+    }
+
+    /// The row of one habit's day.
+    static func of(habitID: Int64, day: LocalDay) -> QueryInterfaceRequest<EntryRecord> {
+        filter(Columns.habitId == habitID && Columns.day == day.description)
+    }
+}
