@@ -47,6 +47,42 @@ public enum ProofPolicy {
         return .accepted(capture: capture)
     }
 
+    /// A photo that proved an earlier day, as stored.
+    public struct EarlierProof: Sendable, Equatable {
+        public var day: LocalDay
+        public var habitID: Int64
+        public var sha256: String
+        public var perceptualHash: Int64
+
+        public init(day: LocalDay, habitID: Int64, sha256: String, perceptualHash: Int64) {
+            self.day = day
+            self.habitID = habitID
+            self.sha256 = sha256
+            self.perceptualHash = perceptualHash
+        }
+    }
+
+    /// The earlier proof a photo repeats, if any: a byte-identical file first, else the picture whose
+    /// perceptual hash is closest within `maxDistance` bits; on a tie the first in `earlier` (the
+    /// store lists them by day, oldest first).
+    public static func repeated(
+        sha256: String, perceptualHash: Int64, among earlier: [EarlierProof], maxDistance: Int
+    ) -> EvidenceMatch? {
+        var best: EvidenceMatch?
+        for proof in earlier {
+            let distance = (UInt64(bitPattern: proof.perceptualHash) ^ UInt64(bitPattern: perceptualHash)).nonzeroBitCount
+            let sameFile = proof.sha256 == sha256
+            guard sameFile || distance <= maxDistance else { continue }
+            if let current = best,
+                (current.sameFile && !sameFile) || (current.sameFile == sameFile && current.distance <= distance)
+            {
+                continue
+            }
+            best = EvidenceMatch(day: proof.day, habitID: proof.habitID, sameFile: sameFile, distance: distance)
+        }
+        return best
+    }
+
     /// Why a photo that repeats the proof of `day` is refused: the same file (`sameFile`), or a copy
     /// whose perceptual hash differs in `distance` of 64 bits.
     public static func repeatReason(of day: LocalDay, sameFile: Bool, distance: Int) -> String {
@@ -80,5 +116,23 @@ public enum ProofPolicy {
         guard fields.count == 2, (0...14).contains(fields[0]), (0..<60).contains(fields[1]) else { return nil }
         let seconds = fields[0] * 3600 + fields[1] * 60
         return sign == "-" ? -seconds : seconds
+    }
+}
+
+/// Earlier evidence that a new photo repeats.
+public struct EvidenceMatch: Sendable, Equatable {
+    /// The day the earlier photo proved, and the habit it proved it for.
+    public var day: LocalDay
+    public var habitID: Int64
+    /// True when the files are byte-identical; otherwise the pictures' hashes are close.
+    public var sameFile: Bool
+    /// Bits differing between the perceptual hashes (0 to 64).
+    public var distance: Int
+
+    public init(day: LocalDay, habitID: Int64, sameFile: Bool, distance: Int) {
+        self.day = day
+        self.habitID = habitID
+        self.sameFile = sameFile
+        self.distance = distance
     }
 }

@@ -31,16 +31,6 @@ public struct PhotoEvidence: Sendable, Equatable {
     }
 }
 
-/// Earlier evidence that a new photo repeats.
-public struct EvidenceMatch: Sendable, Equatable {
-    /// The day the earlier photo proved, and the habit it proved it for.
-    public var day: LocalDay
-    public var habitID: Int64
-    /// True when the files are byte-identical; otherwise the pictures' hashes are close.
-    public var sameFile: Bool
-    /// Bits differing between the perceptual hashes (0 to 64).
-    public var distance: Int
-}
 
 /// What `recordProof` did.
 public enum ProofOutcome: Equatable, Sendable {
@@ -122,21 +112,13 @@ extension AppDatabase {
                 FROM evidence JOIN entry ON entry.id = evidence.entryId
                 WHERE entry.day <> ? ORDER BY entry.day
                 """, arguments: [day.description])
-        var best: EvidenceMatch?
-        for row in rows {
-            guard let earlierDay = LocalDay(row["day"] as String) else { continue }
-            let stored: Int64 = row["perceptualHash"]
-            let distance = (UInt64(bitPattern: stored) ^ UInt64(bitPattern: perceptualHash)).nonzeroBitCount
-            let sameFile = (row["sha256"] as String) == sha256
-            guard sameFile || distance <= maxDistance else { continue }
-            let match = EvidenceMatch(day: earlierDay, habitID: row["habitId"], sameFile: sameFile, distance: distance)
-            if let current = best,
-                (current.sameFile && !sameFile) || (current.sameFile == sameFile && current.distance <= distance)
-            {
-                continue
+        let earlier = rows.compactMap { row -> ProofPolicy.EarlierProof? in
+            LocalDay(row["day"] as String).map {
+                ProofPolicy.EarlierProof(
+                    day: $0, habitID: row["habitId"], sha256: row["sha256"], perceptualHash: row["perceptualHash"])
             }
-            best = match
         }
-        return best
+        return ProofPolicy.repeated(
+            sha256: sha256, perceptualHash: perceptualHash, among: earlier, maxDistance: maxDistance)
     }
 }

@@ -2,16 +2,6 @@ import Foundation
 import GRDB
 import MorningProofCore
 
-/// Where a notification stands in its day.
-public enum NotificationState: String, Sendable, Codable {
-    /// A pass holds it and is delivering it now.
-    case claimed
-    /// Delivered once; it never fires again that day.
-    case delivered
-    /// The last delivery failed; the next pass tries again until the attempts run out.
-    case failed
-}
-
 /// One notification of one day, as stored.
 public struct NotificationRecord: Sendable, Hashable {
     public var key: String
@@ -108,26 +98,19 @@ extension AppDatabase {
                     arguments: [request.key, request.day.description])
             else { return decision }
             let attempts: Int = row["attempts"]
-            guard attempts < Self.maxNotificationAttempts else { return decision }
-            let state = NotificationState(rawValue: row["state"]) ?? .delivered
-            var lastError: String? = row["lastError"]
-            switch state {
-            case .delivered:
-                return decision
-            case .failed:
-                break
-            case .claimed:
-                let claimedAt: Date? = row["claimedAt"]
-                guard let claimedAt, now.timeIntervalSince(claimedAt) > lease else { return decision }
-                lastError = "a pass claimed it at \(claimedAt) and did not finish"
-            }
+            guard
+                let takeover = NotificationClaimRule.takeover(
+                    state: NotificationState(rawValue: row["state"]) ?? .delivered, attempts: attempts,
+                    claimedAt: row["claimedAt"], lastError: row["lastError"], now: now, lease: lease,
+                    maxAttempts: Self.maxNotificationAttempts)
+            else { return decision }
             try db.execute(
                 sql: """
                     UPDATE notification SET state = 'claimed', attempts = attempts + 1, claimToken = ?,
                       claimedAt = ?, lastError = ?
                     WHERE key = ? AND day = ?
                     """,
-                arguments: [token, now, lastError, request.key, request.day.description])
+                arguments: [token, now, takeover.lastError, request.key, request.day.description])
             decision.claim = NotificationClaim(
                 key: request.key, day: request.day, event: row["event"], attempt: attempts + 1, token: token)
             return decision
