@@ -68,18 +68,7 @@ extension AppDatabase {
                 try Bool.fetchOne(
                     db, sql: "SELECT EXISTS (SELECT 1 FROM evidence WHERE entryId = ? AND sha256 = ?)",
                     arguments: [entryID, evidence.sha256]) ?? false
-            if !already {
-                try db.execute(
-                    sql: """
-                        INSERT INTO evidence (entryId, sha256, perceptualHash, captureTime, verdict, confidence,
-                                              features, recordedAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        entryID, evidence.sha256, evidence.perceptualHash, evidence.captureTime, evidence.verdict,
-                        evidence.confidence, evidence.features, evidence.recordedAt,
-                    ])
-            }
+            if !already { try EvidenceRow(evidence, entryID: entryID).insert(db) }
             return .recorded(outcome)
         }
     }
@@ -87,18 +76,13 @@ extension AppDatabase {
     /// The evidence stored for a habit's day, oldest first.
     public func evidence(habitID: Int64, day: LocalDay) throws -> [PhotoEvidence] {
         try read { db in
-            try Row.fetchAll(
+            try EvidenceRow.fetchAll(
                 db,
                 sql: """
                     SELECT evidence.* FROM evidence JOIN entry ON entry.id = evidence.entryId
                     WHERE entry.habitId = ? AND entry.day = ? ORDER BY evidence.id
                     """, arguments: [habitID, day.description]
-            ).map { row in
-                PhotoEvidence(
-                    sha256: row["sha256"], perceptualHash: row["perceptualHash"], captureTime: row["captureTime"],
-                    verdict: row["verdict"], confidence: row["confidence"], features: row["features"],
-                    recordedAt: row["recordedAt"])
-            }
+            ).map(\.evidence)
         }
     }
 

@@ -3,7 +3,7 @@ import GRDB
 import MorningProofCore
 
 /// One notification of one day, as stored.
-public struct NotificationRecord: Sendable, Hashable {
+public struct StoredNotification: Sendable, Hashable {
     public var key: String
     public var day: LocalDay
     /// The event, as the JSON delivered to hooks.
@@ -93,15 +93,14 @@ extension AppDatabase {
                 return decision
             }
             guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT * FROM notification WHERE key = ? AND day = ?",
-                    arguments: [request.key, request.day.description])
+                let row = try NotificationRow.filter(
+                    NotificationRow.Columns.key == request.key && NotificationRow.Columns.day == request.day.description
+                ).fetchOne(db)
             else { return decision }
-            let attempts: Int = row["attempts"]
             guard
                 let takeover = NotificationClaimRule.takeover(
-                    state: NotificationState(rawValue: row["state"]) ?? .delivered, attempts: attempts,
-                    claimedAt: row["claimedAt"], lastError: row["lastError"], now: now, lease: lease,
+                    state: NotificationState(rawValue: row.state) ?? .delivered, attempts: row.attempts,
+                    claimedAt: row.claimedAt, lastError: row.lastError, now: now, lease: lease,
                     maxAttempts: Self.maxNotificationAttempts)
             else { return decision }
             try db.execute(
@@ -112,7 +111,7 @@ extension AppDatabase {
                     """,
                 arguments: [token, now, takeover.lastError, request.key, request.day.description])
             decision.claim = NotificationClaim(
-                key: request.key, day: request.day, event: row["event"], attempt: attempts + 1, token: token)
+                key: request.key, day: request.day, event: row.event, attempt: row.attempts + 1, token: token)
             return decision
         }
     }
@@ -159,19 +158,11 @@ extension AppDatabase {
     }
 
     /// Notifications of `day` and later, newest day first.
-    public func notifications(since day: LocalDay) throws -> [NotificationRecord] {
+    public func notifications(since day: LocalDay) throws -> [StoredNotification] {
         try read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT * FROM notification WHERE day >= ? ORDER BY day DESC, createdAt, id",
-                arguments: [day.description]
-            ).compactMap { row in
-                guard let day = LocalDay(row["day"] as String) else { return nil }
-                return NotificationRecord(
-                    key: row["key"], day: day, event: row["event"],
-                    state: NotificationState(rawValue: row["state"]) ?? .failed, attempts: row["attempts"],
-                    lastError: row["lastError"], claimedAt: row["claimedAt"], deliveredAt: row["deliveredAt"],
-                    createdAt: row["createdAt"])
-            }
+            try NotificationRow.filter(NotificationRow.Columns.day >= day.description)
+                .order(NotificationRow.Columns.day.desc, NotificationRow.Columns.createdAt, NotificationRow.Columns.id)
+                .fetchAll(db).compactMap(\.notification)
         }
     }
 

@@ -121,3 +121,66 @@ struct EntryRecord: Codable, FetchableRecord, MutablePersistableRecord {
         filter(Columns.habitId == habitID && Columns.day == day.description)
     }
 }
+
+/// A row of `notification`: one notification's claim for one day.
+struct NotificationRow: Codable, FetchableRecord, TableRecord {
+    static let databaseTableName = "notification"
+
+    var id: Int64
+    var key: String
+    var day: String
+    var event: String
+    var state: String
+    var attempts: Int
+    var lastError: String?
+    var claimToken: String?
+    var claimedAt: Date?
+    var deliveredAt: Date?
+    var createdAt: Date
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let key = Column(CodingKeys.key)
+        static let day = Column(CodingKeys.day)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
+
+    var notification: StoredNotification? {
+        guard let day = LocalDay(day) else { return nil }
+        return StoredNotification(
+            key: key, day: day, event: event, state: NotificationState(rawValue: state) ?? .failed,
+            attempts: attempts, lastError: lastError, claimedAt: claimedAt, deliveredAt: deliveredAt,
+            createdAt: createdAt)
+    }
+}
+
+/// A row of `evidence`: the photo that proved an entry.
+struct EvidenceRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "evidence"
+
+    var entryId: Int64
+    var sha256: String
+    var perceptualHash: Int64
+    var captureTime: String?
+    var verdict: String
+    var confidence: Double
+    var features: String
+    var recordedAt: Date
+
+    init(_ evidence: PhotoEvidence, entryID: Int64) {
+        entryId = entryID
+        sha256 = evidence.sha256
+        perceptualHash = evidence.perceptualHash
+        captureTime = evidence.captureTime
+        verdict = evidence.verdict
+        confidence = evidence.confidence
+        features = evidence.features
+        recordedAt = evidence.recordedAt
+    }
+
+    var evidence: PhotoEvidence {
+        PhotoEvidence(
+            sha256: sha256, perceptualHash: perceptualHash, captureTime: captureTime, verdict: verdict,
+            confidence: confidence, features: features, recordedAt: recordedAt)
+    }
+}

@@ -71,7 +71,7 @@ struct NotificationJSON: Encodable {
     var claimedAt: String?
     var deliveredAt: String?
 
-    init(_ record: NotificationRecord, zone: TimeZone) {
+    init(_ record: StoredNotification, zone: TimeZone) {
         let event = NotificationEvent.decode(record.event)
         day = record.day.description
         key = record.key
