@@ -47,31 +47,3 @@ public enum QuoteSource {
         return standardized
     }
 }
-
-/// The gate at a moment: the decision, the check-in it waits for and the quote of the moment.
-public struct GateState: Sendable {
-    public var day: LocalDay
-    public var decision: GateDecision
-    public var checkin: Checkin?
-    public var book: QuoteBook
-    public var quote: QuoteSchedule.Slot
-    /// Why the configured quotes could not be used (the built-in ones are shown instead).
-    public var quoteProblem: String?
-
-    /// Reads what the gate decides on at `now`: required habits, the check-in, an unlock for the day.
-    public static func load(database: AppDatabase, clock: DayClock, now: Date) throws -> GateState {
-        let today = clock.day(at: now)
-        let habits = try database.habits()
-        let required = try database.progress(of: habits.filter { $0.required && $0.kind != .checkin }, today: today)
-        let checkin = try CheckinService(database: database, clock: clock).load(now: now)
-        let unlock = try database.gateUnlock(on: today)
-        let (book, problem) = QuoteSource.loadForGate(database)
-        return GateState(
-            day: today,
-            decision: GateDecision(
-                required: required.map { ($0.habit.name, $0.state) }, checkin: checkin?.state ?? .none,
-                unlockReason: unlock?.reason),
-            checkin: checkin, book: book, quote: book.schedule.moment(at: now, clock: clock).shown,
-            quoteProblem: problem)
-    }
-}
