@@ -47,3 +47,25 @@ public enum QuoteSource {
         return standardized
     }
 }
+
+/// The windows of one calendar date so far, each with its quote.
+public struct QuoteHistory: Sendable {
+    public var day: LocalDay
+    public var book: QuoteBook
+    public var slots: [QuoteSchedule.Slot]
+}
+
+extension QuoteSource {
+    /// Every window of a date up to `now` (`QuoteSchedule.history`), with the quotes in force. The
+    /// date is a calendar date named as a person would (`LocalDay.resolve`, nil: today), relative to
+    /// the wall-clock date at `now`; a later date is refused.
+    public static func history(_ database: AppDatabase, clock: DayClock, date: String?, now: Date) throws
+        -> QuoteHistory
+    {
+        let book = try load(database)
+        let today = clock.wallClock(at: now).date
+        let day = try date.map { try LocalDay.resolve($0, today: today) } ?? today
+        guard day <= today else { throw MorningProofError.usage("\(day) is in the future (today is \(today))") }
+        return QuoteHistory(day: day, book: book, slots: book.schedule.history(of: day, until: now, clock: clock))
+    }
+}
