@@ -49,7 +49,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // The use cases every front end calls (photo proofs so far); each takes an injected now.
+        // The use cases every front end calls (habits, entries, check-in, gate, status, report, settings,
+        // photo proofs, metric import); each takes an injected now.
         .target(
             name: "MorningProofService",
             dependencies: ["MorningProofCore", "MorningProofStore", "PhotoVerification", "HealthMetrics"]
