@@ -7,13 +7,11 @@ public enum SHA256Digest {
     /// The digest of `bytes` as 64 lowercase hex digits.
     public static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
         let ok = digest.withUnsafeMutableBufferPointer { out in
-            // A null base pointer is fine for zero bytes; libcrypto reads nothing.
-            EVP_Digest(bytes.baseAddress, bytes.count, out.baseAddress, &length, EVP_sha256(), nil)
+            // A null base pointer is fine for zero bytes; nothing is read.
+            mp_sha256(bytes.baseAddress, bytes.count, out.baseAddress)
         }
-        // EVP_Digest fails only when libcrypto cannot allocate its context.
-        precondition(ok == 1 && length == 32, "libcrypto could not compute a SHA-256 digest")
+        precondition(ok == 1, "libcrypto could not compute a SHA-256 digest")
         return digest.map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
