@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MorningProofStore", targets: ["MorningProofStore"]),
         .library(name: "HealthMetrics", targets: ["HealthMetrics"]),
         .library(name: "MorningProofService", targets: ["MorningProofService"]),
+        .library(name: "MorningProofInterchange", targets: ["MorningProofInterchange"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,6 +23,8 @@ let package = Package(
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
         // The default quotes are Quotes/default-quotes.json, embedded through a symlink.
         .target(name: "MorningProofCore", resources: [.embedInCode("default-quotes.json")]),
+        // Other programs' habit data and our own export, read and written as plain values (no I/O).
+        .target(name: "MorningProofInterchange", dependencies: ["MorningProofCore"]),
         // SQLite through GRDB: the one place that imports GRDB.
         .target(
             name: "MorningProofStore",
@@ -83,6 +86,7 @@ let package = Package(
         .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
         .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore", "MorningProofCore"]),
+        .testTarget(name: "MorningProofInterchangeTests", dependencies: ["MorningProofInterchange", "MorningProofCore"]),
         .testTarget(
             name: "HealthMetricsTests",
             dependencies: ["HealthMetrics", "MorningProofService", "MorningProofStore", "MorningProofCore"]),
