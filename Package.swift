@@ -29,7 +29,7 @@ let package = Package(
         .target(
             name: "MorningProofStore",
             dependencies: [
-                "MorningProofCore",
+                "MorningProofCore", "MorningProofInterchange",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API, for the one measured fast path that scans day statuses.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -56,14 +56,18 @@ let package = Package(
         // photo proofs, metric import); each takes an injected now.
         .target(
             name: "MorningProofService",
-            dependencies: ["MorningProofCore", "MorningProofStore", "PhotoVerification", "HealthMetrics"]
+            dependencies: [
+                "MorningProofCore", "MorningProofStore", "PhotoVerification", "HealthMetrics",
+                "MorningProofInterchange",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         // Commands and output formatting: the one place that imports ArgumentParser.
         .target(
             name: "MorningProofCLI",
             dependencies: [
                 "MorningProofCore", "MorningProofStore", "HealthMetrics", "Observer", "PhotoVerification",
-                "MorningProofService",
+                "MorningProofService", "MorningProofInterchange",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -101,7 +105,11 @@ let package = Package(
         .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(
             name: "MorningProofServiceTests",
-            dependencies: ["MorningProofService", "MorningProofStore", "PhotoVerification", "MorningProofCore"]
+            dependencies: [
+                "MorningProofService", "MorningProofStore", "PhotoVerification", "MorningProofCore",
+                "MorningProofInterchange",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         .testTarget(
             name: "MorningProofCLITests",
