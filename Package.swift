@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HealthMetrics", targets: ["HealthMetrics"]),
         .library(name: "MorningProofService", targets: ["MorningProofService"]),
         .library(name: "MorningProofInterchange", targets: ["MorningProofInterchange"]),
+        .library(name: "HabitCharts", targets: ["HabitCharts"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -58,7 +59,7 @@ let package = Package(
             name: "MorningProofService",
             dependencies: [
                 "MorningProofCore", "MorningProofStore", "PhotoVerification", "HealthMetrics",
-                "MorningProofInterchange",
+                "MorningProofInterchange", "HabitCharts",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -67,7 +68,7 @@ let package = Package(
             name: "MorningProofCLI",
             dependencies: [
                 "MorningProofCore", "MorningProofStore", "HealthMetrics", "Observer", "PhotoVerification",
-                "MorningProofService", "MorningProofInterchange",
+                "MorningProofService", "MorningProofInterchange", "HabitCharts",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -78,6 +79,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // The C shim: the only code including jpeglib.h and png.h; owns setjmp and cleanup.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
+        // A habit's history as a picture (heatmap and score curve), to PNG (through the shim) or SVG.
+        .target(name: "HabitCharts", dependencies: ["MorningProofCore", "CImageCodecs"]),
         // Photo decoding (and, on top of it, the bed verifier).
         // SHA-256 from the system's libcrypto (Debian: libssl-dev): no BoringSSL to compile.
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -91,6 +94,7 @@ let package = Package(
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
         .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore", "MorningProofCore"]),
         .testTarget(name: "MorningProofInterchangeTests", dependencies: ["MorningProofInterchange", "MorningProofCore"]),
+        .testTarget(name: "HabitChartsTests", dependencies: ["HabitCharts", "MorningProofCore", "PhotoVerification"]),
         .testTarget(
             name: "HealthMetricsTests",
             dependencies: ["HealthMetrics", "MorningProofService", "MorningProofStore", "MorningProofCore"]),
