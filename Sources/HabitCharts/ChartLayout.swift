@@ -35,18 +35,18 @@ struct ChartLayout {
     static let cell = 18
     static let pitch = 22
     static let curveHeight = 120
+    /// Room for the legend and the completion line, however few weeks are drawn.
+    static let minimumWidth = 648
 
     let chart: HabitChart
 
     init(_ chart: HabitChart) { self.chart = chart }
 
     var drawing: ChartDrawing {
-        let first = chart.days.first?.day ?? chart.today
-        let last = chart.days.last?.day ?? chart.today
-        let firstColumn = first.startOfWeek(weekStart: chart.weekStart)
-        let columns = firstColumn.days(to: last.startOfWeek(weekStart: chart.weekStart)) / 7 + 1
+        let firstColumn = chart.range.lowerBound.startOfWeek(weekStart: chart.weekStart)
+        let columns = firstColumn.days(to: chart.range.upperBound.startOfWeek(weekStart: chart.weekStart)) / 7 + 1
         let left = Self.margin + Self.labelColumn
-        let width = max(left + columns * Self.pitch - (Self.pitch - Self.cell) + Self.margin, 560)
+        let width = max(left + columns * Self.pitch - (Self.pitch - Self.cell) + Self.margin, Self.minimumWidth)
         var marks: [Mark] = []
         var y = Self.margin
         let textWidth = width - 2 * Self.margin

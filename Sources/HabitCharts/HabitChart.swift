@@ -15,8 +15,10 @@ public struct HabitChart: Sendable, Equatable {
     public var completion365: Double?
     /// The score now, 0 to 1.
     public var score: Double
-    /// The days drawn, oldest first: each with its state (done, covered, skipped, travel, missed, open)
-    /// and the score at its end. Days outside the list are left blank.
+    /// The days the heatmap and the curve span (whole weeks are drawn from the week holding the first).
+    public var range: ClosedRange<LocalDay>
+    /// The days with a state, oldest first: each with its state (done, covered, skipped, travel,
+    /// missed, open) and the score at its end. Other days of the range (before the habit) stay blank.
     public var days: [Day]
     /// Today, outlined in the heatmap.
     public var today: LocalDay
@@ -37,7 +39,8 @@ public struct HabitChart: Sendable, Equatable {
 
     public init(
         name: String, summary: String, currentStreak: Int, longestStreak: Int, completion7: Double?,
-        completion30: Double?, completion365: Double?, score: Double, days: [Day], today: LocalDay, weekStart: Int
+        completion30: Double?, completion365: Double?, score: Double, range: ClosedRange<LocalDay>, days: [Day],
+        today: LocalDay, weekStart: Int
     ) {
         self.name = name
         self.summary = summary
@@ -47,6 +50,7 @@ public struct HabitChart: Sendable, Equatable {
         self.completion30 = completion30
         self.completion365 = completion365
         self.score = score
+        self.range = range
         self.days = days
         self.today = today
         self.weekStart = weekStart

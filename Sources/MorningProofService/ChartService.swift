@@ -31,7 +31,8 @@ public struct ChartService: Sendable {
             name: habit.name, summary: "\(habit.kind.rawValue), \(habit.schedule.summary)",
             currentStreak: timeline.currentStreak, longestStreak: timeline.longestStreak.length,
             completion7: timeline.completionRate(lastDays: 7), completion30: timeline.completionRate(lastDays: 30),
-            completion365: timeline.completionRate(lastDays: 365), score: timeline.score, days: days, today: today,
+            completion365: timeline.completionRate(lastDays: 365), score: timeline.score, range: first...end, days: days,
+            today: today,
             weekStart: weekStart)
     }
 }

@@ -33,8 +33,8 @@ import Testing
         }
         return HabitChart(
             name: "Meditate \u{1F9D8} every morning", summary: "manual, daily", currentStreak: 12, longestStreak: 41,
-            completion7: 6.0 / 7, completion30: 0.8, completion365: nil, score: score, days: days, today: today,
-            weekStart: 1)
+            completion7: 6.0 / 7, completion30: 0.8, completion365: nil, score: score, range: first...today,
+            days: days, today: today, weekStart: 1)
     }()
 
     @Test(arguments: ChartTheme.allCases)
@@ -88,6 +88,26 @@ import Testing
         var risky = Self.sample
         risky.name = "<b>&\"x\""
         #expect(risky.svg().contains(">&lt;b&gt;&amp;&quot;x&quot;</text>"))
+    }
+
+    @Test func aShortHistoryStillSpansTheWholeRangeAndTheLegend() {
+        var recent = Self.sample
+        recent.days = Array(recent.days.suffix(10))
+        let full = ChartLayout(Self.sample).drawing, short = ChartLayout(recent).drawing
+        #expect(short.width == full.width && short.height == full.height)
+        func cells(_ drawing: ChartDrawing) -> Int {
+            drawing.marks.filter { if case .rect(_, _, 18, 18, 3, _) = $0 { true } else { false } }.count
+        }
+        #expect(cells(short) == 10)
+        var fewWeeks = recent
+        fewWeeks.range = LocalDay("2026-03-01")!...LocalDay("2026-03-10")!
+        let narrow = ChartLayout(fewWeeks).drawing
+        #expect(narrow.width == ChartLayout.minimumWidth)
+        let rightmost = narrow.marks.map { mark -> Int in
+            if case .text(let text, let x, _, let scale, _) = mark { return x + BitmapFont.width(of: text, scale: scale) }
+            return 0
+        }.max() ?? 0
+        #expect(rightmost <= narrow.width - ChartLayout.margin)
     }
 
     @Test func theFontDrawsEveryPrintableCharacterAndAQuestionMarkForOthers() {
