@@ -23,6 +23,7 @@ public struct MorningProofCommand: AsyncParsableCommand {
             CheckinCommand.self, GateCommand.self, QuoteCommand.self,
             SourceCommand.self, MetricsCommand.self,
             CheckCommand.self, WatchCommand.self, NotificationsCommand.self,
+            ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self,
         ]
     )
 

@@ -13,6 +13,11 @@ struct ReportCommand: AsyncParsableCommand {
             travel and still-open days are left out). The score is Loop Habit Tracker's habit strength, \
             0 to 100%. The heatmap has weeks as columns and weekdays as rows: █ done, ▒ covered by the \
             schedule, - skipped or travel, · missed, blank open or before the habit existed.
+            --png FILE or --svg FILE draws one habit's heatmap and score curve as a picture instead.
+            Examples:
+              morningproof report meditate --weeks 8
+              morningproof report meditate --png meditate.png
+              morningproof report meditate --svg meditate.svg --theme dark
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -36,14 +41,20 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(help: "text, json or csv.")
     var format: Format?
 
+    @OptionGroup var picture: ReportPicture
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        try validating { try ReportRange.checkWeeks(weeks) }
+        try validating {
+            try ReportRange.checkWeeks(weeks)
+            try picture.check(names: names)
+        }
     }
 
     func run() async throws {
         let session = try global.session()
+        if picture.isAsked { return try picture.draw(names[0], weeks: weeks, through: to, session: session) }
         let report = try session.reports.report(habitsNamed: names, from: from, to: to, weeks: weeks, now: session.now)
         let reports = report.habits.map(HabitReport.init)
         switch format ?? (session.json ? .json : .text) {
