@@ -70,12 +70,14 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // The C shim: the only code including jpeglib.h and png.h; owns setjmp and cleanup.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
-        // Photo decoding (and, on top of it, the bed verifier).
         // SHA-256 from the system's libcrypto (Debian: libssl-dev): no BoringSSL to compile.
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // SHA-256 for photo proofs and API tokens.
+        .target(name: "Digest", dependencies: ["CLibCrypto"]),
+        // Photo decoding (and, on top of it, the bed verifier).
         // The default bed model is Models/bed-made-v1.json, embedded through a symlink.
         .target(
-            name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs", "CLibCrypto"],
+            name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs", "Digest"],
             resources: [.embedInCode("bed-made-v1.json")]),
         .executableTarget(name: "morningproof", dependencies: ["MorningProofCLI"]),
         // Fits Models/bed-made-v1.json on a labelled folder with the verifier's own feature code.
@@ -94,6 +96,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification", "MorningProofCore"]),
+        .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(
             name: "MorningProofServiceTests",
             dependencies: ["MorningProofService", "MorningProofStore", "PhotoVerification", "MorningProofCore"]
