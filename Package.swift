@@ -49,10 +49,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // The use cases every front end calls (photo proofs so far); each takes an injected now.
+        // The use cases every front end calls; each takes an injected now.
         .target(
             name: "MorningProofService",
-            dependencies: ["MorningProofCore", "MorningProofStore", "PhotoVerification", "HealthMetrics"]
+            dependencies: ["MorningProofCore", "MorningProofStore", "PhotoVerification", "HealthMetrics", "Digest"]
         ),
         // Commands and output formatting: the one place that imports ArgumentParser.
         .target(

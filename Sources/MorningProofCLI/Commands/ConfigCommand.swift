@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
+import MorningProofService
 import MorningProofStore
 
 /// `morningproof config`: the time zone, the day start and the other settings.
@@ -58,22 +59,9 @@ struct ConfigCommand: AsyncParsableCommand {
                     value, field: "the value of \(key)",
                     maxLength: isCheckinText ? UserText.checkinTextMaxLength : UserText.settingMaxLength)
                 switch key {
-                case SettingKey.timeZone:
-                    guard ZoneNames.isValid(value) else {
-                        let hint =
-                            ZoneNames.suggestion(for: value).map { "; did you mean \($0)?" }
-                            ?? "; use an IANA name such as Europe/Istanbul"
-                        throw MorningProofError.usage("unknown time zone \"\(value)\"\(hint)")
-                    }
-                case SettingKey.dayStart:
-                    guard parseClockTime(value, range: 0...720) != nil else {
-                        throw MorningProofError.usage("bad day-start \"\(value)\": use HH:MM from 00:00 to 12:00")
-                    }
-                case SettingKey.weekStart:
-                    guard Weekday.number(of: value) != nil else {
-                        throw MorningProofError.usage(
-                            "bad week-start \"\(value)\": use a weekday such as monday or sunday")
-                    }
+                case SettingKey.timeZone: _ = try ClockSettings.timeZone(value)
+                case SettingKey.dayStart: _ = try ClockSettings.dayStart(value)
+                case SettingKey.weekStart: _ = try ClockSettings.weekStart(value)
                 default:
                     guard ConfigCommand.extraKeys.contains(where: { $0.key == key }) else {
                         let all = Self.known + ConfigCommand.extraKeys.map(\.key)
