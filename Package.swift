@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "morningproof", targets: ["morningproof"]),
+        .executable(name: "morningproof-server", targets: ["morningproof-server"]),
         .library(name: "MorningProofCore", targets: ["MorningProofCore"]),
         .library(name: "MorningProofStore", targets: ["MorningProofStore"]),
         .library(name: "HealthMetrics", targets: ["HealthMetrics"]),
@@ -17,6 +18,11 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The server. Hummingbird's default traits pull in swift-configuration, which nothing here uses.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
@@ -79,7 +85,29 @@ let package = Package(
         .target(
             name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs", "Digest"],
             resources: [.embedInCode("bed-made-v1.json")]),
+        // HTTP routes: decode, authenticate, call one use case, encode JSON. The one place that
+        // imports Hummingbird. The committed openapi.yaml is embedded through a symlink.
+        .target(
+            name: "MorningProofServer",
+            dependencies: [
+                "MorningProofCore", "MorningProofStore", "MorningProofService",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            resources: [.embedInCode("openapi.yaml")]),
         .executableTarget(name: "morningproof", dependencies: ["MorningProofCLI"]),
+        // The server's command line: serve, and token create/list/revoke.
+        .executableTarget(
+            name: "morningproof-server",
+            dependencies: [
+                "MorningProofServer", "MorningProofService", "MorningProofStore", "MorningProofCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // Fits Models/bed-made-v1.json on a labelled folder with the verifier's own feature code.
         .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
@@ -104,6 +132,17 @@ let package = Package(
         .testTarget(
             name: "MorningProofCLITests",
             dependencies: ["MorningProofCLI", "morningproof", "MorningProofStore", "MorningProofCore"]
+        ),
+        .testTarget(
+            name: "MorningProofServerTests",
+            dependencies: [
+                "MorningProofServer", "morningproof-server", "MorningProofService", "MorningProofStore",
+                "MorningProofCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ]
 )

@@ -22,10 +22,15 @@ public struct DailyUpdateService: Sendable {
         self.database = database
     }
 
-    public func summary(for account: AccountProfile, now: Date) async throws -> CheckinSummary {
+    /// The summary of the account `token` signs in: the token check and the reads are one trip
+    /// to the database, as every request of this API is frequent.
+    public func summary(token: PresentedToken, now: Date) async throws -> CheckinSummary {
+        guard let hash = token.hash,
+            let (account, history) = try await database.dailyUpdateHistory(
+                tokenHash: hash, at: token.at, day: { $0.clock?.day(at: now) })
+        else { throw TokenService.invalidToken }
         let clock = try Self.clock(of: account)
         let today = clock.day(at: now)
-        let history = try await database.dailyUpdateHistory(accountID: account.id, day: today)
         let streak = DailyUpdateStreak.of(
             days: history.days, today: today, travelDays: history.zoneChanges.travelDays, clock: clock)
         return CheckinSummary(
@@ -33,14 +38,22 @@ public struct DailyUpdateService: Sendable {
             today: history.update)
     }
 
-    /// Records today's update; refused when today has one already (of simultaneous requests, one wins).
-    public func record(metrics: [String: JSONValue], score: Double?, for account: AccountProfile, now: Date)
-        async throws -> DailyUpdate
+    /// Records today's update for the account `token` signs in; refused when today has one
+    /// already (of simultaneous requests, exactly one wins).
+    public func record(metrics: [String: JSONValue], score: Double?, token: PresentedToken, now: Date) async throws
+        -> DailyUpdate
     {
-        let clock = try Self.clock(of: account)
-        let update = DailyUpdate(
-            day: clock.day(at: now), score: score, metrics: metrics, recordedAt: now, zone: clock.zoneIdentifier)
-        guard try await database.insertDailyUpdate(update, accountID: account.id) else {
+        guard let hash = token.hash,
+            let (update, inserted) = try await database.insertDailyUpdate(
+                tokenHash: hash, at: token.at,
+                { account in
+                    let clock = try Self.clock(of: account)
+                    return DailyUpdate(
+                        day: clock.day(at: now), score: score, metrics: metrics, recordedAt: now,
+                        zone: clock.zoneIdentifier)
+                })
+        else { throw TokenService.invalidToken }
+        guard inserted else {
             throw ServiceError(.conflict, code: "already_completed", "Daily check-in already completed")
         }
         return update

@@ -3,6 +3,21 @@ import Foundation
 import MorningProofCore
 import MorningProofStore
 
+/// A bearer token as a request presents it, with the real time its expiry is checked against: a
+/// replayed clock (the server's `X-MorningProof-Now`) moves "today", never a token's life.
+public struct PresentedToken: Sendable {
+    public var token: String
+    public var at: Date
+
+    public init(_ token: String, at: Date) {
+        self.token = token
+        self.at = at
+    }
+
+    /// The SHA-256 to look up, or nil when the text cannot be a token at all.
+    var hash: String? { TokenSecret.looksValid(token) ? TokenSecret.hash(token) : nil }
+}
+
 /// A token just made: the secret, shown once, and its stored record.
 public struct IssuedToken: Sendable {
     public var token: String
@@ -26,10 +41,14 @@ public struct TokenService: Sendable {
     }
 
     /// The account a bearer token signs in, or nil for an unknown or expired one.
-    public func authenticate(token: String, now: Date) async throws -> AccountProfile? {
-        guard TokenSecret.looksValid(token) else { return nil }
-        return try await database.account(tokenHash: TokenSecret.hash(token), at: now)
+    public func authenticate(_ token: PresentedToken) async throws -> AccountProfile? {
+        guard let hash = token.hash else { return nil }
+        return try await database.account(tokenHash: hash, at: token.at)
     }
+
+    /// What a request with an unknown, revoked or expired token gets.
+    public static let invalidToken = ServiceError(
+        .unauthorized, code: "invalid_token", "the token is not valid (unknown, revoked or expired)")
 
     /// A token that never expires, for a script: for the owner when no email is given.
     public func createToken(email: String?, name: String, now: Date) async throws -> IssuedToken {

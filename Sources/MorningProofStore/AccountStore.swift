@@ -44,7 +44,8 @@ extension AppDatabase {
     }
 
     static func profile(_ db: Database, id: Int64) throws -> AccountProfile? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM account WHERE id = ?"), arguments: [id])
+        else {
             return nil
         }
         guard id == AccountProfile.ownerID else {

@@ -34,15 +34,27 @@ extension AppDatabase {
 
     /// The profile of the account whose unexpired token has this SHA-256, or nil.
     public func account(tokenHash: String, at now: Date) async throws -> AccountProfile? {
-        try await asyncRead { db in
-            guard
-                let id = try Int64.fetchOne(
-                    db,
-                    sql: "SELECT accountId FROM api_token WHERE tokenHash = ? AND (expiresAt IS NULL OR expiresAt > ?)",
-                    arguments: [tokenHash, now])
-            else { return nil }
-            return try Self.profile(db, id: id)
+        try await asyncRead { db in try Self.account(db, tokenHash: tokenHash, at: now) }
+    }
+
+    /// Runs `body` for the account an unexpired token signs in, in the same transaction as the
+    /// token check, so that a request costs one trip to the database; nil for a bad token.
+    func asTokenHolder<T: Sendable>(
+        _ tokenHash: String, at now: Date, writing: Bool,
+        _ body: @escaping @Sendable (Database, AccountProfile) throws -> T
+    ) async throws -> T? {
+        let work: @Sendable (Database) throws -> T? = { db in
+            try Self.account(db, tokenHash: tokenHash, at: now).map { try body(db, $0) }
         }
+        return writing ? try await asyncWrite(work) : try await asyncRead(work)
+    }
+
+    static func account(_ db: Database, tokenHash: String, at now: Date) throws -> AccountProfile? {
+        let sql = "SELECT accountId FROM api_token WHERE tokenHash = ? AND (expiresAt IS NULL OR expiresAt > ?)"
+        guard let id = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: [tokenHash, now]) else {
+            return nil
+        }
+        return try profile(db, id: id)
     }
 
     /// Tokens of one account, or of every account, oldest first.

@@ -35,7 +35,7 @@ struct AccountServiceTests {
         #expect(profile.id == 2)
         let stored = try #require(try await database.credentials(email: "ADA@EXAMPLE.COM"))
         #expect(stored.passwordHash == "hashed " + AccountService.prepared("correct horse"))
-        #expect(try await accounts.tokens.authenticate(token: token.token, now: Self.now)?.id == 2)
+        #expect(try await accounts.tokens.authenticate(PresentedToken(token.token, at: Self.now))?.id == 2)
         #expect(token.record.expiresAt == Self.now.addingTimeInterval(AccountService.sessionLifetime))
     }
 
@@ -60,18 +60,24 @@ struct AccountServiceTests {
     }
 
     @Test func onlyOneDailyUpdateADay() async throws {
-        let (_, profile) = try await accounts.signUp(
+        let (issued, _) = try await accounts.signUp(
             email: "ada@example.com", password: "correct horse", timeZone: "Asia/Tokyo", now: Self.now)
+        let token = PresentedToken(issued.token, at: Self.now)
         let service = DailyUpdateService(database: database)
-        let update = try await service.record(metrics: ["mood": .number(4)], score: nil, for: profile, now: Self.now)
+        let update = try await service.record(metrics: ["mood": .number(4)], score: nil, token: token, now: Self.now)
         #expect(update.day == LocalDay("2026-03-10"))
         #expect(update.zone == "Asia/Tokyo")
         await #expect(throws: ServiceError(.conflict, code: "already_completed", "Daily check-in already completed")) {
-            try await service.record(metrics: [:], score: 1, for: profile, now: Self.now.addingTimeInterval(3600))
+            try await service.record(metrics: [:], score: 1, token: token, now: Self.now.addingTimeInterval(3600))
         }
-        let summary = try await service.summary(for: profile, now: Self.now)
+        let summary = try await service.summary(token: token, now: Self.now)
         #expect(summary.today == update)
         #expect(summary.currentStreak == 1)
+        // The next day, yesterday's update is not today's.
+        #expect(try await service.summary(token: token, now: Self.now.addingTimeInterval(86_400)).today == nil)
+        await #expect(throws: TokenService.invalidToken) {
+            try await service.summary(token: PresentedToken("mp_nonsense", at: Self.now), now: Self.now)
+        }
     }
 
     @Test func tokensForScriptsNeverExpireAndCanBeRevoked() async throws {
@@ -79,12 +85,12 @@ struct AccountServiceTests {
         let issued = try await tokens.createToken(email: nil, name: " backup ", now: Self.now)
         #expect(issued.record.name == "backup")
         #expect(issued.record.expiresAt == nil)
-        #expect(try await tokens.authenticate(token: issued.token, now: .distantFuture)?.id == 1)
+        #expect(try await tokens.authenticate(PresentedToken(issued.token, at: .distantFuture))?.id == 1)
         await #expect(throws: MorningProofError.self) {
             try await tokens.createToken(email: nil, name: "a\nb", now: Self.now)
         }
         try await tokens.revokeToken(id: issued.record.id)
-        #expect(try await tokens.authenticate(token: issued.token, now: Self.now) == nil)
+        #expect(try await tokens.authenticate(PresentedToken(issued.token, at: Self.now)) == nil)
         await #expect(throws: ServiceError.self) { try await tokens.revokeToken(id: issued.record.id) }
     }
 }
