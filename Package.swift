@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "morningproof", targets: ["morningproof"]),
+        .executable(name: "morningproof-server", targets: ["morningproof-server"]),
         .library(name: "MorningProofCore", targets: ["MorningProofCore"]),
         .library(name: "MorningProofStore", targets: ["MorningProofStore"]),
         .library(name: "HealthMetrics", targets: ["HealthMetrics"]),
@@ -19,6 +20,11 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The server. Hummingbird's default traits pull in swift-configuration, which nothing here uses.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
@@ -54,12 +60,12 @@ let package = Package(
             ]
         ),
         // The use cases every front end calls (habits, entries, check-in, gate, status, report, settings,
-        // photo proofs, metric import); each takes an injected now.
+        // photo proofs, metric import, accounts, tokens, daily updates); each takes an injected now.
         .target(
             name: "MorningProofService",
             dependencies: [
                 "MorningProofCore", "MorningProofStore", "PhotoVerification", "HealthMetrics",
-                "MorningProofInterchange", "HabitCharts",
+                "MorningProofInterchange", "HabitCharts", "Digest",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -81,14 +87,38 @@ let package = Package(
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
         // A habit's history as a picture (heatmap and score curve), to PNG (through the shim) or SVG.
         .target(name: "HabitCharts", dependencies: ["MorningProofCore", "CImageCodecs"]),
-        // Photo decoding (and, on top of it, the bed verifier).
         // SHA-256 from the system's libcrypto (Debian: libssl-dev): no BoringSSL to compile.
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // SHA-256 for photo proofs and API tokens.
+        .target(name: "Digest", dependencies: ["CLibCrypto"]),
+        // Photo decoding (and, on top of it, the bed verifier).
         // The default bed model is Models/bed-made-v1.json, embedded through a symlink.
         .target(
-            name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs", "CLibCrypto"],
+            name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs", "Digest"],
             resources: [.embedInCode("bed-made-v1.json")]),
+        // HTTP routes: decode, authenticate, call one use case, encode JSON. The one place that
+        // imports Hummingbird. The committed openapi.yaml is embedded through a symlink.
+        .target(
+            name: "MorningProofServer",
+            dependencies: [
+                "MorningProofCore", "MorningProofStore", "MorningProofService",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            resources: [.embedInCode("openapi.yaml")]),
         .executableTarget(name: "morningproof", dependencies: ["MorningProofCLI"]),
+        // The server's command line: serve, and token create/list/revoke.
+        .executableTarget(
+            name: "morningproof-server",
+            dependencies: [
+                "MorningProofServer", "MorningProofService", "MorningProofStore", "MorningProofCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // Fits Models/bed-made-v1.json on a labelled folder with the verifier's own feature code.
         .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
@@ -107,6 +137,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification", "MorningProofCore"]),
+        .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(
             name: "MorningProofServiceTests",
             dependencies: [
@@ -118,6 +149,17 @@ let package = Package(
         .testTarget(
             name: "MorningProofCLITests",
             dependencies: ["MorningProofCLI", "morningproof", "MorningProofStore", "MorningProofCore"]
+        ),
+        .testTarget(
+            name: "MorningProofServerTests",
+            dependencies: [
+                "MorningProofServer", "morningproof-server", "MorningProofService", "MorningProofStore",
+                "MorningProofCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ]
 )

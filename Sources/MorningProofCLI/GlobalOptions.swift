@@ -7,9 +7,7 @@ import MorningProofStore
 public struct GlobalOptions: ParsableArguments {
     @Option(
         name: .customLong("db"),
-        help: ArgumentHelp(
-            "The database file (default: MORNINGPROOF_DB, else $XDG_DATA_HOME/morningproof/morningproof.sqlite).",
-            valueName: "path"))
+        help: ArgumentHelp(DatabaseLocation.optionHelp, valueName: "path"))
     var databasePath: String?
 
     @Option(

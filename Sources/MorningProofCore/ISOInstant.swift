@@ -3,11 +3,19 @@ import Foundation
 /// ISO 8601 instants as every front end prints and reads them.
 public enum ISOInstant {
     /// `2026-03-08T07:30:00-05:00` (or `...Z` in UTC): the instant's wall time in `zone`, with its offset.
+    /// By hand, as `ISO8601DateFormatter` writes it: making that formatter (ICU) cost a quarter of
+    /// the server's time for a daily update.
     public static func format(_ date: Date, in zone: TimeZone) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = zone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        let offset = zone.secondsFromGMT(for: date)
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let time = local - dayNumber * 86_400
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var text = "\(LocalDay(dayNumber: dayNumber))T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))"
+        if offset == 0 { return text + "Z" }
+        let size = abs(offset)
+        text += (offset < 0 ? "-" : "+") + two(size / 3600) + ":" + two(size / 60 % 60)
+        return size % 60 == 0 ? text : text + ":" + two(size % 60)
     }
 
     /// Parses `2026-03-08T07:30:00-05:00`, `2026-03-08T12:30Z`, `2026-03-08T12:30:00.250+0100`.

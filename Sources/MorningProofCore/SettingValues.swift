@@ -3,20 +3,18 @@ import Foundation
 /// The checks of setting values a person gives: each returns the value to store, or throws a usage
 /// error that says what is wrong. Pure, apart from the zone names `ZoneNames` reads.
 public enum SettingValues {
-    /// An IANA zone name (never a fixed offset), with a suggestion when it is close to one.
+    /// An IANA zone name (never a fixed offset or an abbreviation), with the closest name suggested
+    /// when it is not one (`ZoneNames.problem`): for `config set timezone` and the server's profile.
     public static func timeZone(_ value: String) throws -> String {
-        guard ZoneNames.isValid(value) else {
-            let hint =
-                ZoneNames.suggestion(for: value).map { "; did you mean \($0)?" }
-                ?? "; use an IANA name such as Europe/Istanbul"
-            throw MorningProofError.usage("unknown time zone \"\(value)\"\(hint)")
-        }
+        if let problem = ZoneNames.problem(with: value) { throw MorningProofError.usage(problem) }
         return value
     }
 
-    /// When a day begins, `HH:MM` from 00:00 to 12:00, as minutes after midnight.
+    /// When a day begins, `HH:MM` from 00:00 to 12:00, as minutes after midnight (digits only: no sign).
     public static func dayStart(_ value: String) throws -> Int {
-        guard let minutes = parseClockTime(value, range: 0...720) else {
+        guard value.utf8.allSatisfy({ $0 == UInt8(ascii: ":") || (48...57).contains($0) }),
+            let minutes = parseClockTime(value, range: 0...720)
+        else {
             throw MorningProofError.usage("bad day-start \"\(value)\": use HH:MM from 00:00 to 12:00")
         }
         return minutes
@@ -24,10 +22,15 @@ public enum SettingValues {
 
     /// The first day of a calendar week, as its full lower-case name.
     public static func weekStart(_ value: String) throws -> String {
+        Weekday.names[try weekStartNumber(value) - 1]
+    }
+
+    /// The first day of a calendar week, as 1 (Monday) to 7 (Sunday).
+    public static func weekStartNumber(_ value: String) throws -> Int {
         guard let number = Weekday.number(of: value) else {
             throw MorningProofError.usage("bad week-start \"\(value)\": use a weekday such as monday or sunday")
         }
-        return Weekday.names[number - 1]
+        return number
     }
 
     /// The check-in question: some words, trimmed.

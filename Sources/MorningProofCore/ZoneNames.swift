@@ -13,10 +13,33 @@ public enum ZoneNames {
         ianaNames.contains(name) && TimeZone(identifier: name) != nil
     }
 
+    /// Why `name` is not a zone to use, with the closest name suggested; nil when it is one.
+    /// The one wording of this refusal, for `config set timezone` and the server's profile alike.
+    public static func problem(with name: String) -> String? {
+        if isValid(name) { return nil }
+        if name.isEmpty { return "the time zone is empty; use an IANA name such as Europe/Istanbul" }
+        // A long text is close to no zone name; comparing it with each would take a while.
+        let closest = name.utf8.count <= 100 ? suggestion(for: name) : nil
+        let hint = closest.map { "; did you mean \($0)?" } ?? "; use an IANA name such as Europe/Istanbul"
+        return "unknown time zone \"\(name)\"\(hint)"
+    }
+
+    /// The tz database still carries `EST`, `MST` and `HST` as zones of a fixed offset, for old
+    /// systems; they are abbreviations all the same (New York is on EDT half the year), so refused.
+    static let abbreviationZones: Set<String> = ["EST", "MST", "HST"]
+
+    /// Common abbreviations and the zone a person who types them most likely means.
+    static let abbreviations: [String: String] = [
+        "EST": "America/New_York", "EDT": "America/New_York", "CST": "America/Chicago", "CDT": "America/Chicago",
+        "MST": "America/Denver", "MDT": "America/Denver", "PST": "America/Los_Angeles",
+        "PDT": "America/Los_Angeles", "HST": "Pacific/Honolulu",
+    ]
+
     /// Every name of the tz database: read once, cheaply (no zone is loaded for it).
     private static let ianaNames: Set<String> = {
         let names = Set(ianaNames(tzdata: tzdataFile()))
-        return names.isEmpty ? Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"]) : names
+        return (names.isEmpty ? Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"]) : names)
+            .subtracting(abbreviationZones)
     }()
 
     /// The names Foundation can load, for suggestions: built only when one is asked for.
@@ -60,6 +83,7 @@ public enum ZoneNames {
 
     /// The closest known name, for "did you mean …?", or nil when none is close.
     public static func suggestion(for name: String) -> String? {
+        if let zone = abbreviations[name.uppercased()] { return zone }
         let wanted = name.lowercased().replacingOccurrences(of: " ", with: "_")
         if let exact = known.first(where: { $0.lowercased() == wanted }) { return exact }
         let city = wanted.split(separator: "/").last.map(String.init) ?? wanted

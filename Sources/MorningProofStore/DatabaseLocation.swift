@@ -3,6 +3,10 @@ import Foundation
 /// Where the database file lives: `--db`, then `MORNINGPROOF_DB`, then
 /// `$XDG_DATA_HOME/morningproof/morningproof.sqlite` (`~/.local/share/...`).
 public enum DatabaseLocation {
+    /// What `--db` says in every command's help.
+    public static let optionHelp =
+        "The database file (default: MORNINGPROOF_DB, else $XDG_DATA_HOME/morningproof/morningproof.sqlite)."
+
     public static func resolve(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String
     {

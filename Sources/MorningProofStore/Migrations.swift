@@ -104,6 +104,9 @@ extension AppDatabase {
                 t.column("recordedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v6-accounts") { db in
+            try AccountSchema.create(db)
+        }
         return migrator
     }()
 }

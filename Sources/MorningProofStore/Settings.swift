@@ -17,11 +17,11 @@ extension AppDatabase {
 
     /// Every stored setting, by key.
     public func settings() throws -> [String: String] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT key, value FROM setting").reduce(into: [:]) {
-                $0[$1["key"]] = $1["value"]
-            }
-        }
+        try read(Self.storedSettings)
+    }
+
+    static func storedSettings(_ db: Database) throws -> [String: String] {
+        try Row.fetchAll(db, sql: "SELECT key, value FROM setting").reduce(into: [:]) { $0[$1["key"]] = $1["value"] }
     }
 
     /// Stores a setting (nil removes it).
@@ -62,38 +62,52 @@ extension AppDatabase {
     /// Changes the zone or the day start, recording the change with its instant so that the
     /// days it touches count as travel days.
     public func changeClock(to new: DayClock, at instant: Date, systemZone: String = ZoneNames.systemDefault()) throws {
-        try write { db in
-            let stored = try Row.fetchAll(db, sql: "SELECT key, value FROM setting")
-                .reduce(into: [String: String]()) { $0[$1["key"]] = $1["value"] }
-            let old = Self.clock(from: stored, systemZone: systemZone)
-            try Self.storeSetting(db, SettingKey.timeZone, new.zoneIdentifier)
-            try Self.storeSetting(db, SettingKey.dayStart, formatClockTime(new.dayStart))
-            // The first zone ever set is a choice, not a trip.
-            guard old != new, stored[SettingKey.timeZone] != nil else { return }
-            try db.execute(
-                sql: """
-                    INSERT INTO zoneChange (at, fromZone, fromDayStart, toZone, toDayStart)
-                    VALUES (?, ?, ?, ?, ?)
-                    """,
-                arguments: [instant, old.zoneIdentifier, old.dayStart, new.zoneIdentifier, new.dayStart])
+        try write { db in try Self.changeOwnerClock(db, to: new, at: instant, systemZone: systemZone) }
+    }
+
+    /// The owner's clock is the `timezone` and `day-start` settings.
+    static func changeOwnerClock(_ db: Database, to new: DayClock, at instant: Date, systemZone: String) throws {
+        let stored = try storedSettings(db)
+        let old = Self.clock(from: stored, systemZone: systemZone)
+        try Self.storeSetting(db, SettingKey.timeZone, new.zoneIdentifier)
+        try Self.storeSetting(db, SettingKey.dayStart, formatClockTime(new.dayStart))
+        let before = stored[SettingKey.timeZone] == nil ? nil : old
+        if let change = ZoneChange.recorded(from: before, to: new, at: instant) {
+            try insert(change, accountID: AccountProfile.ownerID, db)
         }
     }
 
-    /// Every recorded change of zone, oldest first.
+    static func insert(_ change: ZoneChange, accountID: Int64, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO zoneChange (accountId, at, fromZone, fromDayStart, toZone, toDayStart)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                accountID, change.at, change.from.zoneIdentifier, change.from.dayStart, change.to.zoneIdentifier,
+                change.to.dayStart,
+            ])
+    }
+
+    /// Every recorded change of the owner's zone, oldest first.
     public func zoneChanges() throws -> [ZoneChange] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM zoneChange ORDER BY at, id").compactMap { row in
-                guard let from = DayClock(zoneIdentifier: row["fromZone"], dayStart: row["fromDayStart"]),
-                    let to = DayClock(zoneIdentifier: row["toZone"], dayStart: row["toDayStart"])
-                else { return nil }
-                return ZoneChange(at: row["at"], from: from, to: to)
-            }
+        try read { db in try Self.zoneChanges(db, accountID: AccountProfile.ownerID) }
+    }
+
+    static func zoneChanges(_ db: Database, accountID: Int64) throws -> [ZoneChange] {
+        try Row.fetchAll(
+            db, sql: "SELECT * FROM zoneChange WHERE accountId = ? ORDER BY at, id", arguments: [accountID]
+        )
+        .compactMap { row in
+            guard let from = DayClock(zoneIdentifier: row["fromZone"], dayStart: row["fromDayStart"]),
+                let to = DayClock(zoneIdentifier: row["toZone"], dayStart: row["toDayStart"])
+            else { return nil }
+            return ZoneChange(at: row["at"], from: from, to: to)
         }
     }
 
-    /// Days on which the zone changed (in the old zone and in the new one).
+    /// Days on which the owner's zone changed (in the old zone and in the new one).
     public func travelDays() throws -> Set<LocalDay> {
-        try zoneChanges().filter { $0.from.zoneIdentifier != $0.to.zoneIdentifier }
-            .reduce(into: []) { $0.formUnion($1.travelDays) }
+        try zoneChanges().travelDays
     }
 }

@@ -1,3 +1,4 @@
+import Digest
 import Foundation
 
 /// Says whether a photo shows a made bed, from its pixel statistics and a `BedModel`.

@@ -47,6 +47,7 @@ import Testing
         defer { cli.remove() }
         try expectRefused(cli, ["config", "set", "timezone", "Europe/Londn"], saying: "did you mean Europe/London?")
         try expectRefused(cli, ["config", "set", "timezone", "UTC+3"], saying: "unknown time zone")
+        try expectRefused(cli, ["config", "set", "timezone", "EST"], saying: "did you mean America/New_York?")
         try expectRefused(cli, ["config", "set", "day-start", "13:00"], saying: "00:00 to 12:00")
     }
 

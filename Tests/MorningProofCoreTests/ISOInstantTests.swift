@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import MorningProofCore
+import Testing
 
 @Suite struct ISOInstantTests {
     @Test(arguments: [
@@ -25,5 +24,23 @@ import MorningProofCore
     ])
     func refusesWhatIsNotAnInstant(_ text: String) {
         #expect(ISOInstant.parse(text) == nil)
+    }
+
+    @Test(arguments: [
+        "UTC", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kathmandu",
+        "America/St_Johns", "Europe/London", "Pacific/Kiritimati", "Etc/GMT+12",
+    ])
+    func formatsAsFoundationsFormatterDoes(_ zone: String) throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = try #require(TimeZone(identifier: zone))
+        // Across DST changes, before 1970, and in the local mean time of 1850 (an offset in seconds).
+        for seconds in stride(from: -3_786_825_600.0, to: 1_900_000_000, by: 9_876_543.21) + [
+            -0.5, 0, 1_772_973_000.75,
+        ] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(
+                ISOInstant.format(date, in: formatter.timeZone) == formatter.string(from: date), "\(zone) \(seconds)")
+        }
     }
 }

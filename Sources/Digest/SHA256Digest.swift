@@ -1,7 +1,8 @@
 import CLibCrypto
 import Foundation
 
-/// SHA-256 through the system's libcrypto (OpenSSL), the fingerprint a photo proof rests on.
+/// SHA-256 through the system's libcrypto (OpenSSL): the fingerprint a photo proof rests on, and the
+/// only form in which an API token is stored.
 /// libcrypto instead of swift-crypto: the same digest without compiling BoringSSL on a first build.
 public enum SHA256Digest {
     /// The digest of `bytes` as 64 lowercase hex digits.

@@ -1,9 +1,8 @@
+import Digest
 import Foundation
 import Testing
 
-@testable import PhotoVerification
-
-@Suite("SHA-256 of photo proofs matches the standard's test vectors")
+@Suite("SHA-256 (photo proofs, API tokens) matches the standard's test vectors")
 struct SHA256DigestTests {
     @Test(
         "FIPS 180-2 vectors",

@@ -1,0 +1,99 @@
+import Foundation
+import Hummingbird
+import Logging
+import MorningProofCore
+import MorningProofService
+import NIOCore
+
+/// An error answer. Every error body is `{"error": "...", "code": "..."}`, and this is the one
+/// place where errors become HTTP statuses.
+struct APIError: Error, Sendable {
+    var status: HTTPResponse.Status
+    var code: String
+    var message: String
+    var headers: HTTPFields = [:]
+
+    static func badRequest(_ message: String, code: String = "bad_request") -> APIError {
+        APIError(status: .badRequest, code: code, message: message)
+    }
+
+    /// 401 with `WWW-Authenticate: Bearer` (RFC 6750): no token was sent.
+    static func unauthorized(_ message: String) -> APIError {
+        APIError(status: .unauthorized, code: "unauthorized", message: message, headers: [.wwwAuthenticate: "Bearer"])
+    }
+
+}
+
+extension APIError {
+    /// The answer to any error a route or the router threw. Only a fault of the server itself is a
+    /// 500, and it is logged; nothing a client can send should get there.
+    init(_ error: any Error, logger: Logger) {
+        switch error {
+        case let error as APIError:
+            self = error
+        case let error as ServiceError:
+            self.init(status: .badRequest, code: error.code, message: error.message)
+            switch error.kind {
+            case .unauthorized:
+                // RFC 6750: a token was sent and is not valid.
+                status = .unauthorized
+                headers = [
+                    .wwwAuthenticate: error.code == "invalid_token" ? "Bearer error=\"invalid_token\"" : "Bearer"
+                ]
+            case .notFound: status = .notFound
+            case .conflict: status = .conflict
+            case .tooManyRequests(let seconds):
+                status = .tooManyRequests
+                headers = [.retryAfter: String(seconds)]
+            }
+        case let error as MorningProofError:
+            switch error.kind {
+            case .usage, .dataError: self = .badRequest(error.message)
+            case .noInput: self.init(status: .notFound, code: "not_found", message: error.message)
+            case .negative: self.init(status: .unprocessableContent, code: "refused", message: error.message)
+            case .ioError, .busy:
+                logger.error("database: \(error.message)")
+                self.init(
+                    status: .serviceUnavailable, code: "database_unavailable",
+                    message: "the database is unavailable; try again")
+            }
+        case is NIOTooManyBytesError:
+            self.init(status: .contentTooLarge, code: "payload_too_large", message: "the request body is too large")
+        case let error as HTTPError:
+            self.init(
+                status: error.status, code: Self.code(for: error.status),
+                message: error.body ?? error.status.reasonPhrase)
+        default:
+            logger.error("unexpected error: \(String(reflecting: error))")
+            self.init(status: .internalServerError, code: "internal", message: "the server failed; this is a bug")
+        }
+    }
+
+    private static func code(for status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "not_found"
+        case .contentTooLarge: "payload_too_large"
+        case .badRequest: "bad_request"
+        default: status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
+        }
+    }
+
+    var response: Response {
+        var response = JSONResponse.make(status, ["error": message, "code": code])
+        response.headers.append(contentsOf: headers)
+        return response
+    }
+}
+
+/// JSON bodies: sorted keys, so the same value always reads the same.
+enum JSONResponse {
+    static func make(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding the server's own response types cannot fail.
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Hummingbird
+import MorningProofCore
+import MorningProofService
+
+/// The seed's check-in API: the summary and the daily update, on the server's day.
+struct CheckinRoutes {
+    let scope: RequestScope
+    let dailyUpdates: DailyUpdateService
+
+    func add(to table: inout RouteTable) {
+        table.add(.get, "/api/stats/summary", summary)
+        table.add(.post, "/api/age/daily-update", dailyUpdate)
+    }
+
+    @Sendable func summary(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let summary = try await dailyUpdates.summary(token: try scope.token(request), now: try scope.now(request))
+        return JSONResponse.make(.ok, SummaryJSON(summary))
+    }
+
+    @Sendable func dailyUpdate(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let token = try scope.token(request)
+        let body = try await JSONBody.read(
+            request, limit: scope.configuration.bodyLimit, allowed: ["metrics", "score", "date"])
+        if body.fields["date"] != nil {
+            throw APIError.badRequest("send no date: the server decides the day from your time zone")
+        }
+        guard let metrics = try body.object("metrics") else { throw APIError.badRequest("\"metrics\" is missing") }
+        let update = try await dailyUpdates.record(
+            metrics: metrics, score: try body.number("score"), token: token, now: try scope.now(request))
+        return JSONResponse.make(.ok, DailyUpdateJSON(update))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import MorningProofCore
+
+/// A request's JSON object, read within the body limit, with typed access to its fields.
+/// Fields the route does not know are refused, as the committed spec says (additionalProperties: false).
+struct JSONBody {
+    let fields: [String: JSONValue]
+
+    /// Reads the body: 413 past `limit` bytes, 400 when it is not JSON or not an object.
+    static func read(_ request: Request, limit: Int, allowed: Set<String>) async throws -> JSONBody {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw APIError(
+                status: .contentTooLarge, code: "payload_too_large", message: "the request body is over \(limit) bytes")
+        }
+        let buffer = try await request.body.collect(upTo: limit)
+        guard let value = JSONValue.parse(Data(buffer.readableBytesView)) else {
+            throw APIError.badRequest("the request body is not JSON", code: "invalid_json")
+        }
+        guard case .object(let fields) = value else {
+            throw APIError.badRequest("the request body must be a JSON object", code: "invalid_json")
+        }
+        if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw APIError.badRequest(
+                "unknown field \"\(unknown)\" (fields: \(allowed.sorted().joined(separator: ", ")))")
+        }
+        return JSONBody(fields: fields)
+    }
+
+    func string(_ key: String) throws -> String? {
+        guard let value = fields[key] else { return nil }
+        guard case .string(let text) = value else { throw Self.wrongType(key, "a string") }
+        return text
+    }
+
+    func requiredString(_ key: String) throws -> String {
+        guard let text = try string(key) else { throw APIError.badRequest("\"\(key)\" is missing") }
+        return text
+    }
+
+    func number(_ key: String) throws -> Double? {
+        guard let value = fields[key] else { return nil }
+        guard case .number(let number) = value else { throw Self.wrongType(key, "a number") }
+        return number
+    }
+
+    func object(_ key: String) throws -> [String: JSONValue]? {
+        guard let value = fields[key] else { return nil }
+        guard case .object(let object) = value else { throw Self.wrongType(key, "an object") }
+        return object
+    }
+
+    private static func wrongType(_ key: String, _ type: String) -> APIError {
+        .badRequest("\"\(key)\" must be \(type)")
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Hummingbird
+import Logging
+import MorningProofCore
+import MorningProofService
+import MorningProofStore
+import NIOCore
+
+/// The HTTP front end: routes that decode, authenticate, call one use case and encode JSON.
+public enum MorningProofServer {
+    /// The application serving `database`; `realNow` is the clock for tokens and sign-in limits
+    /// (tests move it), and `onRunning` hears the address once the server listens.
+    public static func application(
+        database: AppDatabase, configuration: ServerConfiguration, logger: Logger,
+        realNow: @escaping @Sendable () -> Date = Date.init,
+        onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
+    ) -> some ApplicationProtocol {
+        let hasher = BcryptPasswordHasher(cost: UInt8(clamping: configuration.bcryptCost))
+        let scope = RequestScope(
+            accounts: AccountService(database: database, hasher: hasher), configuration: configuration,
+            realNow: realNow)
+        var routes = RouteTable()
+        SystemRoutes.add(to: &routes)
+        AuthRoutes(scope: scope).add(to: &routes)
+        CheckinRoutes(scope: scope, dailyUpdates: DailyUpdateService(database: database)).add(to: &routes)
+
+        let router = Router(context: ServerContext.self)
+        router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: ErrorMiddleware(routes: routes))
+        routes.register(on: router)
+        return Application(
+            router: router,
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "morningproof-server"),
+            onServerRunning: { channel in
+                await onRunning(configuration.host, channel.localAddress?.port ?? configuration.port)
+            },
+            logger: logger)
+    }
+}

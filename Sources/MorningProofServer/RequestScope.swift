@@ -1,0 +1,43 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import MorningProofCore
+import MorningProofService
+
+/// What every route needs beside its use case: the moment a request acts at, and its account.
+struct RequestScope: Sendable {
+    static let clockHeader = HTTPField.Name("X-MorningProof-Now")!
+
+    let accounts: AccountService
+    let configuration: ServerConfiguration
+    /// The real time, for tokens and sign-in limits: the clock header never moves those.
+    let realNow: @Sendable () -> Date
+
+    /// The moment the request acts at: `X-MorningProof-Now` when the server allows it, else now.
+    func now(_ request: Request) throws -> Date {
+        guard configuration.allowClockHeader, let text = request.headers[Self.clockHeader] else { return realNow() }
+        guard let instant = ISOInstant.parse(text) else {
+            throw APIError.badRequest(
+                "X-MorningProof-Now needs an ISO 8601 instant with an offset or Z, such as 2026-03-08T07:30:00-05:00")
+        }
+        return instant
+    }
+
+    /// The request's bearer token: 401 with `WWW-Authenticate: Bearer` without one.
+    func token(_ request: Request) throws -> PresentedToken {
+        guard let header = request.headers[.authorization] else {
+            throw APIError.unauthorized("sign in first: send Authorization: Bearer TOKEN")
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw TokenService.invalidToken }
+        return PresentedToken(parts[1].trimmingCharacters(in: .whitespaces), at: realNow())
+    }
+
+    /// The account the request's bearer token signs in: 401 with `WWW-Authenticate` without a valid one.
+    func account(_ request: Request) async throws -> AccountProfile {
+        guard let account = try await accounts.tokens.authenticate(try token(request)) else {
+            throw TokenService.invalidToken
+        }
+        return account
+    }
+}

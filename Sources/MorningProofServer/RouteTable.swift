@@ -1,0 +1,48 @@
+import Hummingbird
+
+/// The API's routes in one list: registered with the router, and asked which methods a path
+/// allows, so that a known path with the wrong method gets 405 with `Allow` rather than 404.
+struct RouteTable: Sendable {
+    typealias Handler = @Sendable (Request, ServerContext) async throws -> Response
+
+    struct Route: Sendable {
+        let method: HTTPRequest.Method
+        /// Segments such as `/api/habits/:id`; `:name` matches any one segment.
+        let path: String
+        let handler: Handler
+    }
+
+    private(set) var routes: [Route] = []
+
+    mutating func add(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler) {
+        routes.append(Route(method: method, path: path, handler: handler))
+    }
+
+    func register(on router: Router<ServerContext>) {
+        for route in routes {
+            router.on(RouterPath(route.path), method: route.method) { request, context in
+                try await route.handler(request, context)
+            }
+        }
+    }
+
+    /// The methods of the routes whose path matches, in the order they were added; empty for an unknown path.
+    func allowedMethods(for path: String) -> [HTTPRequest.Method] {
+        let segments = Self.segments(path)
+        var methods: [HTTPRequest.Method] = []
+        for route in routes where !methods.contains(route.method) {
+            let pattern = Self.segments(route.path)
+            if pattern.count == segments.count,
+                zip(pattern, segments).allSatisfy({ $0.hasPrefix(":") || $0 == $1 })
+            {
+                methods.append(route.method)
+            }
+        }
+        return methods
+    }
+
+    /// Segments without empty ones, as the router's trie splits a path.
+    private static func segments(_ path: String) -> [Substring] {
+        path.split(separator: "/")
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// How a server runs: where it listens and what it allows.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// Honour `X-MorningProof-Now` as the moment a request acts at (tests and demos only).
+    public var allowClockHeader: Bool
+    /// bcrypt's cost for new passwords (each step doubles the time): 12 in use, 4 in tests.
+    public var bcryptCost: Int
+    /// The largest request body read, in bytes; more is answered with 413.
+    public var bodyLimit: Int
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,
+        bodyLimit: Int = 64 * 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.allowClockHeader = allowClockHeader
+        self.bcryptCost = bcryptCost
+        self.bodyLimit = bodyLimit
+    }
+}

@@ -1,0 +1,115 @@
+import Digest
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// A bearer token as a request presents it, with the real time its expiry is checked against: a
+/// replayed clock (the server's `X-MorningProof-Now`) moves "today", never a token's life.
+public struct PresentedToken: Sendable {
+    public var token: String
+    public var at: Date
+
+    public init(_ token: String, at: Date) {
+        self.token = token
+        self.at = at
+    }
+
+    /// The SHA-256 to look up, or nil when the text cannot be a token at all.
+    var hash: String? { TokenSecret.looksValid(token) ? TokenSecret.hash(token) : nil }
+}
+
+/// A token just made: the secret, shown once, and its stored record.
+public struct IssuedToken: Sendable {
+    public var token: String
+    public var record: APIToken
+}
+
+/// API tokens: 32 random bytes, of which only a SHA-256 is stored. Sign-in tokens expire; tokens
+/// made for scripts do not.
+public struct TokenService: Sendable {
+    public static let nameMaxLength = 100
+
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// Revokes the token presented (signing out).
+    public func logOut(token: String) async throws {
+        _ = try await database.revokeToken(hash: TokenSecret.hash(token))
+    }
+
+    /// The account a bearer token signs in, or nil for an unknown or expired one.
+    public func authenticate(_ token: PresentedToken) async throws -> AccountProfile? {
+        guard let hash = token.hash else { return nil }
+        return try await database.account(tokenHash: hash, at: token.at)
+    }
+
+    /// What a request with an unknown, revoked or expired token gets.
+    public static let invalidToken = ServiceError(
+        .unauthorized, code: "invalid_token", "the token is not valid (unknown, revoked or expired)")
+
+    /// A token that never expires, for a script: for the owner when no email is given.
+    public func createToken(email: String?, name: String, now: Date) async throws -> IssuedToken {
+        var accountID = AccountProfile.ownerID
+        if let email {
+            guard let id = try await database.accountID(email: email) else {
+                throw ServiceError(.notFound, code: "no_such_account", "no account has the email \(email)")
+            }
+            accountID = id
+        }
+        return try await createToken(accountID: accountID, name: name, now: now)
+    }
+
+    /// A token that never expires for this account.
+    public func createToken(accountID: Int64, name: String, now: Date) async throws -> IssuedToken {
+        let name = try UserText.validate(name, field: "the token name", maxLength: Self.nameMaxLength)
+        guard !name.isEmpty else { throw MorningProofError.usage("the token needs a name, such as \"backup script\"") }
+        return try await issue(accountID: accountID, name: name, now: now, lifetime: nil)
+    }
+
+    /// Tokens of one account, or of all of them.
+    public func tokens(accountID: Int64? = nil) async throws -> [APIToken] {
+        try await database.tokens(accountID: accountID)
+    }
+
+    /// Revokes a token by id; among one account's tokens only, when given (another's id is not found).
+    public func revokeToken(id: Int64, accountID: Int64? = nil) async throws {
+        guard try await database.revokeToken(id: id, accountID: accountID) else {
+            throw ServiceError(.notFound, code: "not_found", "no token has the id \(id)")
+        }
+    }
+
+    func issue(accountID: Int64, name: String, now: Date, lifetime: TimeInterval?) async throws -> IssuedToken {
+        let token = TokenSecret.generate()
+        let record = try await database.insertToken(
+            accountID: accountID, name: name, tokenHash: TokenSecret.hash(token), createdAt: now,
+            expiresAt: lifetime.map { now.addingTimeInterval($0) })
+        return IssuedToken(token: token, record: record)
+    }
+
+}
+
+/// The secret of an API token and the only form in which it is stored.
+public enum TokenSecret {
+    static let prefix = "mp_"
+
+    /// `mp_` and 32 random bytes from the system's secure generator, in URL-safe base64.
+    public static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let base64 = Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        return prefix + base64
+    }
+
+    /// The SHA-256 that is stored and looked up.
+    public static func hash(_ token: String) -> String { SHA256Digest.hex(Data(token.utf8)) }
+
+    /// A cheap check before any lookup: the shape `generate` makes.
+    static func looksValid(_ token: String) -> Bool {
+        token.utf8.count == prefix.utf8.count + 43 && token.hasPrefix(prefix)
+    }
+}

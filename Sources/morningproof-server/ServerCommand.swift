@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MorningProofCore
+import MorningProofServer
+import MorningProofService
+import MorningProofStore
+
+/// `morningproof-server`: serves the database over HTTP, and makes tokens for scripts.
+@main
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "morningproof-server",
+        abstract: "Serve MorningProof over HTTP: accounts, tokens and the daily check-in.",
+        discussion: """
+            The default database is the CLI's (--db, else MORNINGPROOF_DB, else \
+            $XDG_DATA_HOME/morningproof/morningproof.sqlite): its data is the owner account, account 1. \
+            Exit codes: 0 ok (also after SIGTERM or SIGINT), 64 usage, 74 database or I/O failure.
+            """,
+        subcommands: [Serve.self, TokenCommand.self],
+        defaultSubcommand: Serve.self)
+
+    /// Runs `body`; a MorningProof or service error becomes one line on stderr and its exit code.
+    static func reporting(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let error as MorningProofError {
+            FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
+            throw ExitCode(error.exitCode)
+        } catch let error as ServiceError {
+            FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
+            throw ExitCode(MorningProofError.Kind.usage.rawValue)
+        }
+    }
+}
+
+/// `--db`, shared by every subcommand.
+struct DatabaseOption: ParsableArguments {
+    @Option(
+        name: .customLong("db"),
+        help: ArgumentHelp(DatabaseLocation.optionHelp, valueName: "path"))
+    var path: String?
+
+    func open() throws -> AppDatabase {
+        try AppDatabase.open(path: DatabaseLocation.resolve(explicit: path))
+    }
+}
+
+extension ServerCommand {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "serve", abstract: "Serve the API until SIGTERM or SIGINT (the default).")
+
+        @OptionGroup var database: DatabaseOption
+
+        @Option(help: "The address to listen on.")
+        var host = "127.0.0.1"
+
+        @Option(help: "The port to listen on (0: any free port, printed once listening).")
+        var port = 8080
+
+        @Flag(help: "Honour X-MorningProof-Now: <ISO 8601> as the request's moment (tests and demos only).")
+        var allowClockHeader = false
+
+        @Option(help: ArgumentHelp("bcrypt's cost for new passwords, 4 to 31.", visibility: .hidden))
+        var bcryptCost = 12
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+            guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
+        }
+
+        func run() async throws {
+            LoggingSystem.bootstrap(StreamLogHandler.standardError)
+            var logger = Logger(label: "morningproof-server")
+            logger.logLevel = .info
+            try await ServerCommand.reporting {
+                let path = DatabaseLocation.resolve(explicit: database.path)
+                let app = MorningProofServer.application(
+                    database: try AppDatabase.open(path: path),
+                    configuration: ServerConfiguration(
+                        host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost),
+                    logger: logger,
+                    onRunning: { host, port in
+                        // On stdout, so a script that asked for port 0 learns the port.
+                        let line = "morningproof-server: listening on http://\(host):\(port) (database \(path))\n"
+                        FileHandle.standardOutput.write(Data(line.utf8))
+                    })
+                do {
+                    try await app.runService()
+                } catch {
+                    throw MorningProofError.ioError("cannot serve on \(host):\(port): \(error)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import MorningProofCore
+import MorningProofService
+import MorningProofStore
+
+/// `morningproof-server token create/list/revoke`: long-lived tokens for scripts.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token", abstract: "Make, list and revoke API tokens for scripts.",
+        subcommands: [Create.self, List.self, Revoke.self])
+
+    static func service(_ database: DatabaseOption) throws -> TokenService {
+        TokenService(database: try database.open())
+    }
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make a token that never expires; the token alone is the last line printed.")
+
+        @Option(help: "The account's email (default: the owner account, the CLI's data).")
+        var email: String?
+
+        @Option(help: "What the token is for, such as \"backup script\".")
+        var name: String
+
+        @OptionGroup var database: DatabaseOption
+
+        func run() async throws {
+            try await ServerCommand.reporting {
+                let issued = try await TokenCommand.service(database).createToken(email: email, name: name, now: Date())
+                print(
+                    "Token \(issued.record.id) \"\(issued.record.name)\" for \(issued.record.email ?? "the owner account"); it never expires."
+                )
+                print("Keep it secret: it is shown only now.")
+                print(issued.token)
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List every account's tokens (never the tokens themselves).")
+
+        @OptionGroup var database: DatabaseOption
+
+        func run() async throws {
+            try await ServerCommand.reporting {
+                let tokens = try await TokenCommand.service(database).tokens()
+                if tokens.isEmpty { return print("No tokens.") }
+                let utc = TimeZone(secondsFromGMT: 0)!
+                for token in tokens {
+                    let expiry = token.expiresAt.map { "expires \(ISOInstant.format($0, in: utc))" } ?? "never expires"
+                    print(
+                        "\(token.id)  \(token.email ?? "owner")  \"\(UserText.visible(token.name))\"  created \(ISOInstant.format(token.createdAt, in: utc)), \(expiry)"
+                    )
+                }
+            }
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a token by the id `token list` shows.")
+
+        @Argument(help: "The token's id.")
+        var id: Int64
+
+        @OptionGroup var database: DatabaseOption
+
+        func run() async throws {
+            try await ServerCommand.reporting {
+                try await TokenCommand.service(database).revokeToken(id: id)
+                print("Revoked token \(id).")
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+import Testing
+
+@Suite("The profile: zone, day start and week start; the owner's are the CLI's settings")
+struct ProfileTests {
+    @Test func meLeavesOutAnUnsetZone() async throws {
+        try await TestServer().run { api in
+            let token = try await api.signUp("ada@example.com")
+            let me = try await api.send(.get, "/api/auth/me", token: token)
+            #expect(Set(me.json.keys) == ["id", "email", "dayStart", "weekStart"])
+            #expect(!me.body.contains("null"))
+        }
+    }
+
+    @Test func changesWhatIsGiven() async throws {
+        try await TestServer().run { api in
+            let token = try await api.signUp("ada@example.com")
+            let reply = try await api.send(
+                .patch, "/api/auth/profile", token: token,
+                json: #"{"timezone": "Asia/Tokyo", "dayStart": "4:00", "weekStart": "sunday"}"#)
+            #expect(reply.status == .ok)
+            #expect(reply.json["timezone"] as? String == "Asia/Tokyo")
+            #expect(reply.json["dayStart"] as? String == "04:00")
+            #expect(reply.json["weekStart"] as? String == "sunday")
+            let only = try await api.send(.patch, "/api/auth/profile", token: token, json: #"{"dayStart": "00:30"}"#)
+            #expect(only.json["timezone"] as? String == "Asia/Tokyo")
+            #expect(only.json["dayStart"] as? String == "00:30")
+            #expect(only.json["weekStart"] as? String == "sunday")
+            #expect(try await api.send(.patch, "/api/auth/profile", token: token, json: "{}").status == .ok)
+        }
+    }
+
+    @Test func refusesBadValues() async throws {
+        try await TestServer().run { api in
+            let token = try await api.signUp("ada@example.com", timezone: "UTC")
+            let cases = [
+                (#"{"timezone": "GMT+3"}"#, "unknown time zone"), (#"{"timezone": "EST"}"#, "America/New_York"),
+                (#"{"timezone": ""}"#, "empty"), (#"{"timezone": null}"#, "must be a string"),
+                (#"{"dayStart": "13:00"}"#, "bad day-start"), (#"{"dayStart": "+1:30"}"#, "bad day-start"),
+                (#"{"dayStart": 240}"#, "must be a string"), (#"{"weekStart": "mon"}"#, "bad weekStart"),
+                (#"{"weekStart": "Funday"}"#, "bad weekStart"), (#"{"zone": "UTC"}"#, "unknown field \"zone\""),
+            ]
+            for (body, message) in cases {
+                let reply = try await api.send(.patch, "/api/auth/profile", token: token, json: body)
+                #expect(reply.status == .badRequest, "\(body)")
+                #expect(reply.errorMessage.contains(message), "\(body): \(reply.errorMessage)")
+            }
+            // Nothing changed.
+            let me = try await api.send(.get, "/api/auth/me", token: token)
+            #expect(me.json["timezone"] as? String == "UTC")
+            #expect(me.json["dayStart"] as? String == "00:00")
+        }
+    }
+
+    @Test func theOwnersProfileIsTheCLIsSettings() async throws {
+        let server = try TestServer()
+        let owner = try await server.ownerToken()
+        try await server.run { api in
+            let me = try await api.send(.get, "/api/auth/me", token: owner)
+            #expect(me.json["id"] as? Int == 1)
+            #expect(Set(me.json.keys) == ["id", "dayStart", "weekStart"])
+            try await api.setZone(owner, "America/New_York", at: "2026-03-01T12:00:00Z")
+            #expect(try server.database.setting(SettingKey.timeZone) == "America/New_York")
+            // What `config set` writes, the server reads.
+            try server.database.changeClock(
+                to: DayClock(zoneIdentifier: "Asia/Tokyo", dayStart: 240)!,
+                at: Date(timeIntervalSince1970: 1_773_000_000))
+            try server.database.setSetting(SettingKey.weekStart, to: "sunday")
+            let after = try await api.send(.get, "/api/auth/me", token: owner)
+            #expect(after.json["timezone"] as? String == "Asia/Tokyo")
+            #expect(after.json["dayStart"] as? String == "04:00")
+            #expect(after.json["weekStart"] as? String == "sunday")
+            let week = try await api.send(.patch, "/api/auth/profile", token: owner, json: #"{"weekStart": "friday"}"#)
+            #expect(week.status == .ok)
+            #expect(try server.database.setting(SettingKey.weekStart) == "friday")
+        }
+    }
+
+    @Test func onlyARealChangeOfZoneIsRecorded() async throws {
+        let server = try TestServer()
+        let owner = try await server.ownerToken()
+        try await server.run { api in
+            // The first zone is a choice, not a trip.
+            try await api.setZone(owner, "America/Los_Angeles", at: "2026-03-01T12:00:00Z")
+            #expect(try server.database.zoneChanges().isEmpty)
+            try await api.setZone(owner, "America/Los_Angeles", at: "2026-03-02T12:00:00Z")
+            #expect(try server.database.zoneChanges().isEmpty)
+            // 20:00 on the 3rd in Los Angeles is 13:00 on the 4th in Tokyo.
+            try await api.setZone(owner, "Asia/Tokyo", at: "2026-03-04T04:00:00Z")
+            let changes = try server.database.zoneChanges()
+            #expect(changes.count == 1)
+            #expect(changes.first?.at == ISOInstant.parse("2026-03-04T04:00:00Z"))
+            #expect(try server.database.travelDays() == [LocalDay("2026-03-03")!, LocalDay("2026-03-04")!])
+            // Another account's trips are its own: the CLI's travel days stay the owner's.
+            let ada = try await api.signUp("ada@example.com", timezone: "Europe/London")
+            try await api.setZone(ada, "Europe/Paris", at: "2026-03-05T12:00:00Z")
+            #expect(try server.database.zoneChanges().count == 1)
+        }
+    }
+}

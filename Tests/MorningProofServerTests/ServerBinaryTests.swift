@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// The built `morningproof-server`, run the way a person or a script runs it.
+@Suite("morningproof-server: token commands and serving until SIGTERM", .serialized)
+struct ServerBinaryTests {
+    static var binary: URL {
+        let bundle = Bundle.main.bundleURL
+        let candidates = [
+            bundle.deletingLastPathComponent().appendingPathComponent("morningproof-server"),
+            bundle.appendingPathComponent("morningproof-server"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    let database = FileManager.default.temporaryDirectory
+        .appendingPathComponent("morningproof-server-binary-\(UUID().uuidString)/data.sqlite").path
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments + ["--db", database]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+        )
+    }
+
+    @Test func tokensAreMadeListedAndRevoked() throws {
+        let created = try run(["token", "create", "--name", "backup script"])
+        #expect(created.status == 0, "\(created.stderr)")
+        let lines = created.stdout.split(separator: "\n")
+        #expect(lines.first == "Token 1 \"backup script\" for the owner account; it never expires.")
+        let token = String(lines.last ?? "")
+        #expect(token.hasPrefix("mp_") && token.count == 46)
+
+        let listed = try run(["token", "list"])
+        #expect(listed.status == 0)
+        #expect(listed.stdout.hasPrefix("1  owner  \"backup script\"  created "))
+        #expect(listed.stdout.hasSuffix(", never expires\n"))
+        #expect(!listed.stdout.contains(token))
+
+        let unknown = try run(["token", "create", "--email", "nobody@example.com", "--name", "x"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr == "morningproof-server: no account has the email nobody@example.com\n")
+
+        #expect(try run(["token", "revoke", "1"]).stdout == "Revoked token 1.\n")
+        #expect(try run(["token", "list"]).stdout == "No tokens.\n")
+        let again = try run(["token", "revoke", "1"])
+        #expect(again.status == 64)
+        #expect(again.stderr == "morningproof-server: no token has the id 1\n")
+    }
+
+    @Test func servesTheOwnersDataUntilSIGTERM() throws {
+        let token = String(try run(["token", "create", "--name", "test"]).stdout.split(separator: "\n").last ?? "")
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["--db", database, "--port", "0", "--allow-clock-header"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // The first line says where it listens.
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed.append(chunk)
+        }
+        let line = String(decoding: printed, as: UTF8.self)
+        let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") })
+        #expect(line.hasPrefix("morningproof-server: listening on http://127.0.0.1:"))
+
+        #expect(try curl(["\(address)/health"]) == #"{"status":"ok"}"#)
+        let me = try curl(["-H", "Authorization: Bearer \(token)", "\(address)/api/auth/me"])
+        #expect(me == #"{"dayStart":"00:00","id":1,"weekStart":"monday"}"#)
+
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("GET /health 200"))
+        #expect(log.contains("GET /api/auth/me 200"))
+        #expect(!log.contains(token))
+    }
+
+    private func curl(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-s"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
