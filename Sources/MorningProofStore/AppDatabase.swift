@@ -57,7 +57,8 @@ public struct AppDatabase: Sendable {
     private static func setUpWAL(_ queue: DatabaseQueue) throws {
         let mode = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
         guard mode == "wal" else {
-            throw MorningProofError.ioError("\(queue.path): cannot switch the database to WAL mode (it stays \(mode ?? "unknown"))")
+            throw MorningProofError.ioError(
+                "\(queue.path): cannot switch the database to WAL mode (it stays \(mode ?? "unknown"))")
         }
     }
 

@@ -59,7 +59,8 @@ enum DatabaseProbe {
     static func refusingDamage<T>(path: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as DatabaseError where error.resultCode != .SQLITE_BUSY && error.resultCode != .SQLITE_LOCKED {
+        } catch let error as DatabaseError where error.resultCode != .SQLITE_BUSY && error.resultCode != .SQLITE_LOCKED
+        {
             throw MorningProofError.ioError(
                 "\(path): the database file is damaged or unreadable (\(error.message ?? "\(error.resultCode)")); it was left as it was"
             )
