@@ -35,13 +35,18 @@ enum DatabaseProbe {
     /// Reads the schema of the file behind `db`. A file of another program is refused.
     static func schema(_ db: Database, path: String) throws -> Schema {
         let isWAL = try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal"
-        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        let foreign = MorningProofError.ioError(
+            "\(path) is not a MorningProof database (an SQLite file of another program); it was left as it was")
         if tables.isEmpty { return Schema(applied: [], isWAL: isWAL) }
-        guard tables.contains("grdb_migrations"), tables.contains("habit") else {
-            throw MorningProofError.ioError(
-                "\(path) is not a MorningProof database (an SQLite file of another program); it was left as it was")
+        guard tables.contains("grdb_migrations") else { throw foreign }
+        let applied = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
+        // GRDB creates its grdb_migrations table before the first migration's transaction: a file
+        // that holds only that, empty, is a new database that another process is migrating.
+        if !tables.contains("habit"), !applied.isEmpty || !tables.isSubset(of: ["grdb_migrations", "sqlite_sequence"]) {
+            throw foreign
         }
-        return Schema(applied: try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations"), isWAL: isWAL)
+        return Schema(applied: applied, isWAL: isWAL)
     }
 
     /// Refuses a file whose schema records migrations this MorningProof does not know.
