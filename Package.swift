@@ -71,8 +71,9 @@ let package = Package(
         // The C shim: the only code including jpeglib.h and png.h; owns setjmp and cleanup.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
         // Photo decoding (and, on top of it, the bed verifier).
-        // SHA-256 from the system's libcrypto (Debian: libssl-dev): no BoringSSL to compile.
-        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // SHA-256 from the system's libcrypto (Debian: libssl-dev): no BoringSSL to compile. Loaded
+        // with dlopen on the first digest, not linked: it would cost every process start.
+        .target(name: "CLibCrypto"),
         // The default bed model is Models/bed-made-v1.json, embedded through a symlink.
         .target(
             name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs", "CLibCrypto"],
