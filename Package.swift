@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "MorningProofStore", targets: ["MorningProofStore"]),
         .library(name: "HealthMetrics", targets: ["HealthMetrics"]),
         .library(name: "MorningProofService", targets: ["MorningProofService"]),
+        .library(name: "MorningProofInterchange", targets: ["MorningProofInterchange"]),
+        .library(name: "HabitCharts", targets: ["HabitCharts"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,11 +24,13 @@ let package = Package(
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
         // The default quotes are Quotes/default-quotes.json, embedded through a symlink.
         .target(name: "MorningProofCore", resources: [.embedInCode("default-quotes.json")]),
+        // Other programs' habit data and our own export, read and written as plain values (no I/O).
+        .target(name: "MorningProofInterchange", dependencies: ["MorningProofCore"]),
         // SQLite through GRDB: the one place that imports GRDB.
         .target(
             name: "MorningProofStore",
             dependencies: [
-                "MorningProofCore",
+                "MorningProofCore", "MorningProofInterchange",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API, for the one measured fast path that scans day statuses.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -49,17 +53,22 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // The use cases every front end calls (photo proofs so far); each takes an injected now.
+        // The use cases every front end calls (habits, entries, check-in, gate, status, report, settings,
+        // photo proofs, metric import); each takes an injected now.
         .target(
             name: "MorningProofService",
-            dependencies: ["MorningProofCore", "MorningProofStore", "PhotoVerification", "HealthMetrics"]
+            dependencies: [
+                "MorningProofCore", "MorningProofStore", "PhotoVerification", "HealthMetrics",
+                "MorningProofInterchange", "HabitCharts",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         // Commands and output formatting: the one place that imports ArgumentParser.
         .target(
             name: "MorningProofCLI",
             dependencies: [
                 "MorningProofCore", "MorningProofStore", "HealthMetrics", "Observer", "PhotoVerification",
-                "MorningProofService",
+                "MorningProofService", "MorningProofInterchange", "HabitCharts",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -70,6 +79,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // The C shim: the only code including jpeglib.h and png.h; owns setjmp and cleanup.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
+        // A habit's history as a picture (heatmap and score curve), to PNG (through the shim) or SVG.
+        .target(name: "HabitCharts", dependencies: ["MorningProofCore", "CImageCodecs"]),
         // Photo decoding (and, on top of it, the bed verifier).
         // SHA-256 from the system's libcrypto (Debian: libssl-dev): no BoringSSL to compile. Loaded
         // with dlopen on the first digest, not linked: it would cost every process start.
@@ -83,6 +94,8 @@ let package = Package(
         .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
         .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore", "MorningProofCore"]),
+        .testTarget(name: "MorningProofInterchangeTests", dependencies: ["MorningProofInterchange", "MorningProofCore"]),
+        .testTarget(name: "HabitChartsTests", dependencies: ["HabitCharts", "MorningProofCore", "PhotoVerification"]),
         .testTarget(
             name: "HealthMetricsTests",
             dependencies: ["HealthMetrics", "MorningProofService", "MorningProofStore", "MorningProofCore"]),
@@ -97,7 +110,11 @@ let package = Package(
         .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(
             name: "MorningProofServiceTests",
-            dependencies: ["MorningProofService", "MorningProofStore", "PhotoVerification", "MorningProofCore"]
+            dependencies: [
+                "MorningProofService", "MorningProofStore", "PhotoVerification", "MorningProofCore",
+                "MorningProofInterchange",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         .testTarget(
             name: "MorningProofCLITests",

@@ -1,4 +1,4 @@
-/* PNG decoding through libpng's simplified png_image API (no setjmp needed here). */
+/* PNG decoding and encoding through libpng's simplified png_image API (no setjmp needed here). */
 #include "mpimg.h"
 
 #include <stdio.h>
@@ -175,4 +175,36 @@ int mpimg_png_decode(const uint8_t *data, size_t size, const mpimg_limits *limit
     }
     png_image_free(&image);
     return MPIMG_OK;
+}
+
+int mpimg_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, uint8_t *out, size_t *out_size,
+                          char *message, size_t message_capacity) {
+    mpimg_png_message(message, message_capacity, "");
+    if (pixels == NULL || out_size == NULL || width == 0 || height == 0 || (uint64_t)width * 4 > (uint64_t)INT32_MAX) {
+        mpimg_png_message(message, message_capacity, "no pixels to encode");
+        return MPIMG_ERROR_BUFFER;
+    }
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = width;
+    image.height = height;
+    image.format = PNG_FORMAT_RGBA;
+    png_alloc_size_t capacity = out == NULL ? 0 : (png_alloc_size_t)*out_size;
+    png_alloc_size_t size = capacity;
+    int written = png_image_write_to_memory(&image, out, &size, 0, pixels, (png_int_32)(width * 4), NULL);
+    int status = MPIMG_OK;
+    if (!written) {
+        /* Too small a buffer: libpng says how much it needs. Otherwise a real failure. */
+        if (out != NULL && size > capacity) {
+            status = MPIMG_ERROR_BUFFER;
+        } else {
+            mpimg_png_message(message, message_capacity, image.message[0] ? image.message : "PNG encoding failed");
+            status = MPIMG_ERROR_MEMORY;
+        }
+    }
+    /* With no buffer, a success only reports the size the PNG needs. */
+    *out_size = (size_t)size;
+    png_image_free(&image);
+    return status;
 }

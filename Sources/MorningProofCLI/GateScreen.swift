@@ -87,10 +87,20 @@ struct GateScreen {
 }
 
 extension Session {
-    /// The gate now, for the screen; a quotes file gone bad is said on stderr.
+    /// The gate use cases on this session's database and clock.
+    var gate: GateService { GateService(database: database, clock: clock) }
+
+    /// The gate now, for the screen.
     func gateScreen() throws -> GateScreen {
-        let state = try GateState.load(database: database, clock: clock, now: now)
-        if let problem = state.quoteProblem { Console.error("morningproof: \(problem)") }
+        let state = try gate.state(now: now)
+        state.warnAboutQuotes()
         return GateScreen(state)
+    }
+}
+
+extension GateState {
+    /// Says on stderr that the configured quotes file could not be used, when it could not.
+    func warnAboutQuotes() {
+        if let quoteProblem { Console.error("morningproof: \(quoteProblem)") }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofService
 
 /// One habit's report: streaks, completion, score and the days of the asked range.
 struct HabitReport: Encodable {
@@ -24,25 +24,21 @@ struct HabitReport: Encodable {
     var daysUntilBreak: Int
     var days: [Day]
 
-    init(_ progress: HabitProgress, from: LocalDay, to: LocalDay) {
-        let timeline = progress.timeline
-        let longest = timeline.longestStreak
-        name = progress.habit.name
-        kind = progress.habit.kind.rawValue
-        schedule = progress.habit.schedule.summary
-        currentStreak = timeline.currentStreak
-        longestStreak = longest.length
-        longestStreakStart = longest.start?.description
-        longestStreakEnd = longest.end?.description
-        completionRate7 = timeline.completionRate(lastDays: 7).map(rounded)
-        completionRate30 = timeline.completionRate(lastDays: 30).map(rounded)
-        completionRate365 = timeline.completionRate(lastDays: 365).map(rounded)
-        score = rounded(timeline.score)
-        totalDone = timeline.totalDone
-        daysUntilBreak = timeline.daysUntilBreak
-        days = from.through(to).compactMap { day in
-            timeline.status(on: day).map { Day(day: day.description, state: $0.state) }
-        }
+    init(_ summary: HabitSummary) {
+        name = summary.habit.name
+        kind = summary.habit.kind.rawValue
+        schedule = summary.habit.schedule.summary
+        currentStreak = summary.currentStreak
+        longestStreak = summary.longestStreak
+        longestStreakStart = summary.longestStreakStart?.description
+        longestStreakEnd = summary.longestStreakEnd?.description
+        completionRate7 = summary.completionRate7.map(rounded)
+        completionRate30 = summary.completionRate30.map(rounded)
+        completionRate365 = summary.completionRate365.map(rounded)
+        score = rounded(summary.score)
+        totalDone = summary.totalDone
+        daysUntilBreak = summary.daysUntilBreak
+        days = summary.days.map { Day(day: $0.day.description, state: $0.state) }
     }
 
     static func csv(_ reports: [HabitReport]) -> String {

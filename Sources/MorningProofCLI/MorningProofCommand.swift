@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
+import MorningProofStore
 
 /// The `morningproof` command: its subcommands, and the entry point that maps errors to exit codes.
 public struct MorningProofCommand: AsyncParsableCommand {
@@ -22,6 +23,7 @@ public struct MorningProofCommand: AsyncParsableCommand {
             CheckinCommand.self, GateCommand.self, QuoteCommand.self,
             SourceCommand.self, MetricsCommand.self,
             CheckCommand.self, WatchCommand.self, NotificationsCommand.self,
+            ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self,
         ]
     )
 
@@ -37,14 +39,30 @@ public struct MorningProofCommand: AsyncParsableCommand {
                 try command.run()
             }
             return 0
-        } catch let error as MorningProofError {
+        } catch {
+            return ExitStatus.report(error)
+        }
+    }
+}
+
+/// The one place where an error becomes an exit code (sysexits, see DESIGN.md) and a message.
+enum ExitStatus {
+    /// Prints what went wrong (errors on stderr) and returns the exit code.
+    static func report(_ error: Error) -> Int32 {
+        switch error {
+        case let error as MorningProofError:
             Console.error("morningproof: \(error.message)")
             return error.exitCode
-        } catch let error as ExitCode {
+        case let error as StoreError:
+            // A name or value the person gave does not fit what is stored: a usage error.
+            Console.error("morningproof: \(error.message)")
+            return MorningProofError.Kind.usage.rawValue
+        case let error as ExitCode:
             return error.rawValue
-        } catch {
-            let code = exitCode(for: error).rawValue
-            let message = fullMessage(for: error)
+        default:
+            // ArgumentParser's own errors: usage, --help, --version.
+            let code = MorningProofCommand.exitCode(for: error).rawValue
+            let message = MorningProofCommand.fullMessage(for: error)
             if !message.isEmpty {
                 if code == 0 { Console.out(message) } else { Console.error(message) }
             }
@@ -59,7 +77,6 @@ func validating(_ checks: () throws -> Void) throws {
     do {
         try checks()
     } catch let error as MorningProofError {
-        Console.error("morningproof: \(error.message)")
-        throw ExitCode(error.exitCode)
+        throw ExitCode(ExitStatus.report(error))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where today's check-in stands, for the gate.
 public enum CheckinState: String, Sendable, Codable {
     /// No check-in habit exists: the gate does not wait for one.
@@ -37,11 +39,70 @@ public struct GateDecision: Sendable, Equatable {
         self.unlockReason = unlockReason
     }
 
+    /// The habits the gate waits for: the required ones but a check-in, which it judges by its answer.
+    public static func gatedHabits(_ habits: [Habit]) -> [Habit] {
+        habits.filter { $0.required && $0.kind != .checkin }
+    }
+
     /// Done, skipped, or not due today: nothing more is asked of the habit today.
     public static func isSettled(_ state: TodayState) -> Bool {
         switch state {
         case .done, .skipped, .notDue: true
         case .pending: false
         }
+    }
+}
+
+/// One gate unlock: it opens the gate for the rest of `day`.
+public struct GateUnlock: Hashable, Sendable {
+    public var day: LocalDay
+    public var at: Date
+    public var reason: String
+
+    public init(day: LocalDay, at: Date, reason: String) {
+        self.day = day
+        self.at = at
+        self.reason = reason
+    }
+
+    /// Unlocks allowed in any 7 days when `gate.unlocks-per-week` is not set.
+    public static let defaultPerWeek = 1
+    /// The values `gate.unlocks-per-week` may take.
+    public static let perWeekLimits = 0...7
+
+    /// The first day of the rolling week that ends on `day`: the unlocks counted against its limit.
+    public static func windowStart(endingOn day: LocalDay) -> LocalDay { day.adding(days: -6) }
+
+    /// Checks an unlock's reason: a few words on one line; returns it trimmed.
+    public static func checkReason(_ reason: String) throws -> String {
+        try UserText.validate(reason, field: "--reason", maxLength: UserText.noteMaxLength)
+        let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty {
+            throw MorningProofError.usage("--reason needs a few words: why does the gate have to open today?")
+        }
+        return trimmed
+    }
+}
+
+/// What asking for an unlock does.
+public enum GateUnlockOutcome: Equatable, Sendable {
+    /// Recorded; `remaining` more unlocks are allowed in the 7 days ending on the unlocked day.
+    case unlocked(remaining: Int)
+    /// The day was already unlocked: nothing is recorded.
+    case alreadyUnlocked(GateUnlock)
+    /// `limit` unlocks were used in the 7 days ending on the day; the next one is allowed on `nextDay`
+    /// (nil when the limit is 0).
+    case limitReached(used: [GateUnlock], nextDay: LocalDay?)
+
+    /// What unlocking `day` does, given the unlocks of the rolling week ending on it (oldest first)
+    /// and the limit: at most `limit` in any 7 days, one a day. Pure: the store applies it.
+    public static func of(unlocking day: LocalDay, week: [GateUnlock], limit: Int) -> GateUnlockOutcome {
+        if let today = week.first(where: { $0.day == day }) { return .alreadyUnlocked(today) }
+        guard week.count < limit else {
+            // The oldest unlocks leave the window first: after the (count - limit + 1)-th oldest has left.
+            let next = limit > 0 ? week[week.count - limit].day.adding(days: 7) : nil
+            return .limitReached(used: week, nextDay: next)
+        }
+        return .unlocked(remaining: limit - week.count - 1)
     }
 }

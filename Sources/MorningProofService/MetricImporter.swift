@@ -16,6 +16,20 @@ public struct MetricImporter {
         self.clock = clock
     }
 
+    /// Checks that `path` (shown as `given`) is a metrics file that can be imported, before anything is
+    /// read: noInput (66) when it is missing, dataError (65) when it is a folder or not a metrics file.
+    public static func checkImportable(_ path: String, shownAs given: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw MorningProofError.noInput("\(given): no such file")
+        }
+        guard !isDirectory.boolValue, try MetricFileFormat.detect(path: path) != nil else {
+            throw MorningProofError.dataError(
+                "\(given): not a metrics file (expected an Apple Health export.xml or export.zip, Health Auto Export JSON, CSV with date,metric,value or JSON Lines)"
+            )
+        }
+    }
+
     /// Reads a whole file (`metrics import`). Throws noInput (66) when it is missing and
     /// dataError (65) when it is not a metrics file; bad records are warnings in the report.
     public func importFile(_ path: String) throws -> FileReport {

@@ -33,6 +33,16 @@ public struct ProofService: Sendable {
         self.clock = clock
     }
 
+    /// The habit `name` names, which must be a photo habit to take photo proofs.
+    public func photoHabit(named name: String) throws -> Habit {
+        let habit = try database.findHabit(named: name)
+        guard habit.kind == .photo else {
+            throw MorningProofError.usage(
+                "\(habit.name) is a \(habit.kind.rawValue) habit; --habit needs a habit of kind photo")
+        }
+        return habit
+    }
+
     /// Offers `judgement` as the proof of `habit` for the day `now` falls on: records the day as done
     /// with the photo's evidence, or says why it is refused. A photo judged not made is not offered:
     /// nil, and nothing is stored.

@@ -48,30 +48,24 @@ public enum QuoteSource {
     }
 }
 
-/// The gate at a moment: the decision, the check-in it waits for and the quote of the moment.
-public struct GateState: Sendable {
+/// The windows of one calendar date so far, each with its quote.
+public struct QuoteHistory: Sendable {
     public var day: LocalDay
-    public var decision: GateDecision
-    public var checkin: Checkin?
     public var book: QuoteBook
-    public var quote: QuoteSchedule.Slot
-    /// Why the configured quotes could not be used (the built-in ones are shown instead).
-    public var quoteProblem: String?
+    public var slots: [QuoteSchedule.Slot]
+}
 
-    /// Reads what the gate decides on at `now`: required habits, the check-in, an unlock for the day.
-    public static func load(database: AppDatabase, clock: DayClock, now: Date) throws -> GateState {
-        let today = clock.day(at: now)
-        let habits = try database.habits()
-        let required = try database.progress(of: habits.filter { $0.required && $0.kind != .checkin }, today: today)
-        let checkin = try CheckinService(database: database, clock: clock).load(now: now)
-        let unlock = try database.gateUnlock(on: today)
-        let (book, problem) = QuoteSource.loadForGate(database)
-        return GateState(
-            day: today,
-            decision: GateDecision(
-                required: required.map { ($0.habit.name, $0.state) }, checkin: checkin?.state ?? .none,
-                unlockReason: unlock?.reason),
-            checkin: checkin, book: book, quote: book.schedule.moment(at: now, clock: clock).shown,
-            quoteProblem: problem)
+extension QuoteSource {
+    /// Every window of a date up to `now` (`QuoteSchedule.history`), with the quotes in force. The
+    /// date is a calendar date named as a person would (`LocalDay.resolve`, nil: today), relative to
+    /// the wall-clock date at `now`; a later date is refused.
+    public static func history(_ database: AppDatabase, clock: DayClock, date: String?, now: Date) throws
+        -> QuoteHistory
+    {
+        let book = try load(database)
+        let today = clock.wallClock(at: now).date
+        let day = try date.map { try LocalDay.resolve($0, today: today) } ?? today
+        guard day <= today else { throw MorningProofError.usage("\(day) is in the future (today is \(today))") }
+        return QuoteHistory(day: day, book: book, slots: book.schedule.history(of: day, until: now, clock: clock))
     }
 }

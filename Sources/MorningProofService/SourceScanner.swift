@@ -40,6 +40,32 @@ public struct SourceScanner {
         self.clock = clock
     }
 
+    /// Watches `path` (absolute), a metrics file or a folder of them, which must exist now; false when
+    /// it was already watched.
+    public func addSource(_ path: String, now: Date) throws -> Bool {
+        try Self.checkSource(path)
+        return try database.addMetricSource(path, at: now)
+    }
+
+    /// Checks that `path` can be watched: it exists, and is a folder or a metrics file.
+    public static func checkSource(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw MorningProofError.noInput("\(path): no such file or folder")
+        }
+        if !isDirectory.boolValue, try MetricFileFormat.detect(path: path) == nil {
+            throw MorningProofError.dataError(
+                "\(path): not a metrics file (Apple Health export, Health Auto Export JSON, CSV or JSON Lines)")
+        }
+    }
+
+    /// Stops watching `path` (as added); the totals already read stay.
+    public func removeSource(_ path: String) throws {
+        guard try database.removeMetricSource(path) else {
+            throw MorningProofError.usage("\(path) is not watched (see: morningproof source list)")
+        }
+    }
+
     /// One pass. Only a failing database throws; a bad or missing file is a warning.
     public func scanChangedSources(progress: (@Sendable (String, Int64, Int64) -> Void)? = nil) throws -> ScanReport {
         var report = ScanReport()

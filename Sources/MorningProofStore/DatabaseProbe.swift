@@ -59,6 +59,21 @@ enum DatabaseProbe {
         }
     }
 
+    /// Checks a file on a connection of its own that only reads (a backup to restore, say):
+    /// refuses a file that is not SQLite, another program's, damaged or from a newer MorningProof.
+    static func check(path: String, knownMigrations: [String]) throws {
+        guard try hasContent(path: path) else { return }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(10)
+        let schema = try refusingDamage(path: path) {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { try Self.schema($0, path: path) }
+        }
+        try refuseNewer(schema, knownMigrations: knownMigrations, path: path)
+    }
+
     /// Runs `body`, which opens or reads a file not yet known to be sound: an SQLite error other
     /// than a busy database means the file is damaged or unreadable.
     static func refusingDamage<T>(path: String, _ body: () throws -> T) throws -> T {

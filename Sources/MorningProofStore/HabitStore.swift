@@ -26,13 +26,15 @@ extension AppDatabase {
         case 1: return matches[0]
         case 0:
             let names = all.filter { !$0.archived }.map { "\"\($0.name)\"" }
-            throw MorningProofError.usage(
+            throw StoreError(
+                .notFound, value: text,
                 "no habit named \"\(text)\""
                     + (names.isEmpty
                         ? "; add one with: morningproof habit add NAME" : " (habits: \(names.joined(separator: ", ")))")
             )
         default:
-            throw MorningProofError.usage(
+            throw StoreError(
+                .ambiguous, value: text,
                 "\"\(text)\" is ambiguous: it could be \(matches.map { "\"\($0.name)\"" }.joined(separator: " or ")); type more of the name"
             )
         }
@@ -69,11 +71,11 @@ extension AppDatabase {
 
     private static func checkNameFree(_ db: Database, _ name: String, except id: Int64?) throws {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw MorningProofError.usage("a habit needs a name") }
+        guard !trimmed.isEmpty else { throw StoreError(.invalid, value: name, "a habit needs a name") }
         if let other = try String.fetchOne(
             db, sql: "SELECT name FROM habit WHERE name = ? COLLATE NOCASE AND id IS NOT ?", arguments: [name, id])
         {
-            throw MorningProofError.usage("a habit named \"\(other)\" already exists")
+            throw StoreError(.conflict, value: name, "a habit named \"\(other)\" already exists")
         }
     }
 }

@@ -22,7 +22,7 @@ extension AppDatabase {
     /// no data counts for that day. `activity` filters workouts (`running`).
     public func metricValue(metric: String, day: LocalDay, activity: String? = nil) throws -> Double? {
         guard let kind = HealthMetric(rawValue: metric) ?? HealthMetric(name: metric) else {
-            throw MorningProofError.usage("unknown metric \"\(metric)\"")
+            throw StoreError(.notFound, value: metric, "unknown metric \"\(metric)\"")
         }
         let priority = MetricTotalRules.priority(from: try setting(SettingKey.metricSourcePriority))
         return try read { db in

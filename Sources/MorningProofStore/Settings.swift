@@ -97,15 +97,3 @@ extension AppDatabase {
             .reduce(into: []) { $0.formUnion($1.travelDays) }
     }
 }
-
-/// Weekday names for `week-start`.
-public enum Weekday {
-    public static let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-
-    /// 1 for Monday ... 7 for Sunday, from a name or its first three letters.
-    public static func number(of text: String) -> Int? {
-        let lower = text.lowercased()
-        guard lower.count >= 3 else { return nil }
-        return names.firstIndex { $0.hasPrefix(lower) }.map { $0 + 1 }
-    }
-}

@@ -12,7 +12,7 @@ import Testing
     @Test func namesAreUniqueCaseInsensitively() throws {
         let database = try AppDatabase.inMemory()
         _ = try database.addHabit(sampleHabit())
-        #expect(throws: MorningProofError.usage("a habit named \"Make bed\" already exists")) {
+        #expect(throws: StoreError(.conflict, value: "MAKE BED", "a habit named \"Make bed\" already exists")) {
             try database.addHabit(sampleHabit("MAKE BED"))
         }
     }
@@ -22,7 +22,7 @@ import Testing
         _ = try database.addHabit(sampleHabit("Make bed"))
         _ = try database.addHabit(sampleHabit("Meditate"))
         #expect(try database.findHabit(named: "make").name == "Make bed")
-        #expect(throws: MorningProofError.self) { try database.findHabit(named: "m") }
+        #expect(throws: StoreError.self) { try database.findHabit(named: "m") }
     }
 
     @Test func manualEntriesWinOverAutomaticOnes() throws {

@@ -100,6 +100,13 @@ int mpimg_png_decode(const uint8_t *data, size_t size, const mpimg_limits *limit
                      mpimg_info *info, uint8_t *pixels, size_t pixels_size,
                      char *message, size_t message_capacity);
 
+/* Encodes RGBA8 pixels (row-major, no padding, width * height * 4 bytes) as a PNG through libpng's
+ * png_image API. With out == NULL it only sets *out_size to the size the PNG needs; then call it
+ * again with a buffer of *out_size bytes, and *out_size becomes the bytes written. Returns
+ * MPIMG_ERROR_BUFFER when the buffer is too small (*out_size then holds the size needed). */
+int mpimg_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
+                          uint8_t *out, size_t *out_size, char *message, size_t message_capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofService
+import Observer
 
 /// `morningproof config`: the time zone, the day start and the other settings.
 struct ConfigCommand: AsyncParsableCommand {
@@ -18,10 +19,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
         func run() async throws {
             let session = try global.session()
-            var values = try session.database.settings()
-            values[SettingKey.timeZone] = session.clock.zoneIdentifier
-            values[SettingKey.dayStart] = formatClockTime(session.clock.dayStart)
-            values[SettingKey.weekStart] = Weekday.names[try session.database.weekStart() - 1]
+            let values = try session.settings.all()
             if session.json { return try Console.json(values) }
             for key in values.keys.sorted() { Console.out("\(key) = \(UserText.visible(values[key]!))") }
         }
@@ -46,63 +44,31 @@ struct ConfigCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        static let known = [SettingKey.timeZone, SettingKey.dayStart, SettingKey.weekStart]
-
         func validate() throws {
-            try validating {
-                let isCheckinText = [
-                    SettingKey.checkinQuestion, SettingKey.checkinVerse, SettingKey.checkinSuggestions,
-                ]
-                .contains(key)
-                try UserText.validate(
-                    value, field: "the value of \(key)",
-                    maxLength: isCheckinText ? UserText.checkinTextMaxLength : UserText.settingMaxLength)
-                switch key {
-                case SettingKey.timeZone:
-                    guard ZoneNames.isValid(value) else {
-                        let hint =
-                            ZoneNames.suggestion(for: value).map { "; did you mean \($0)?" }
-                            ?? "; use an IANA name such as Europe/Istanbul"
-                        throw MorningProofError.usage("unknown time zone \"\(value)\"\(hint)")
-                    }
-                case SettingKey.dayStart:
-                    guard parseClockTime(value, range: 0...720) != nil else {
-                        throw MorningProofError.usage("bad day-start \"\(value)\": use HH:MM from 00:00 to 12:00")
-                    }
-                case SettingKey.weekStart:
-                    guard Weekday.number(of: value) != nil else {
-                        throw MorningProofError.usage(
-                            "bad week-start \"\(value)\": use a weekday such as monday or sunday")
-                    }
-                default:
-                    guard ConfigCommand.extraKeys.contains(where: { $0.key == key }) else {
-                        let all = Self.known + ConfigCommand.extraKeys.map(\.key)
-                        throw MorningProofError.usage(
-                            "unknown setting \"\(key)\" (settings: \(all.joined(separator: ", ")))")
-                    }
-                }
-            }
+            try validating { try ConfigCommand.rules.validate(key: key, value: value) }
         }
 
         func run() async throws {
             let session = try global.session()
-            switch key {
-            case SettingKey.timeZone:
-                try session.database.changeClock(
-                    to: DayClock(zoneIdentifier: value, dayStart: session.clock.dayStart)!,
-                    at: session.now)
-            case SettingKey.dayStart:
-                try session.database.changeClock(
-                    to: DayClock(timeZone: session.clock.timeZone, dayStart: parseClockTime(value)!), at: session.now)
-            case SettingKey.weekStart:
-                try session.database.setSetting(key, to: Weekday.names[Weekday.number(of: value)! - 1])
-            default:
-                let checked = try ConfigCommand.extraKeys.first { $0.key == key }!.check(value)
-                try session.database.setSetting(key, to: checked)
-            }
-            let stored = try session.database.setting(key) ?? value
+            let stored = try session.settings.set(key: key, value: value, now: session.now)
             if session.json { return try Console.json([key: stored]) }
             Console.out("\(key) = \(UserText.visible(stored))")
         }
     }
+
+    /// Every setting of the libraries, and the notification hook's, which runs on this machine.
+    static let rules = SettingRules(
+        features: SettingRules.builtIn + [
+            SettingRule(
+                key: NotifySettings.hook, help: "an executable run for each notification (empty or none: stdout only)",
+                check: NotifySettings.checkHook),
+            SettingRule(
+                key: NotifySettings.hookTimeout, help: "how long the hook may run before it is killed (default 10s)",
+                check: NotifySettings.checkTimeout),
+        ])
+}
+
+extension Session {
+    /// The settings use cases on this session's database and clock.
+    var settings: SettingsService { SettingsService(database: database, rules: ConfigCommand.rules) }
 }

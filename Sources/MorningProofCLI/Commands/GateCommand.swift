@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
 
 /// `morningproof gate`: exit 0 only when the morning routine is done, for shells, launchers and blockers.
 struct GateCommand: AsyncParsableCommand {
@@ -106,27 +105,18 @@ struct GateCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            try validating {
-                try UserText.validate(reason, field: "--reason", maxLength: UserText.noteMaxLength)
-                if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    throw MorningProofError.usage("--reason needs a few words: why does the gate have to open today?")
-                }
-            }
+            try validating { _ = try GateUnlock.checkReason(reason) }
         }
 
         func run() async throws {
             let session = try global.session()
-            let state = try session.gateScreen()
-            if state.decision.routineDone {
-                if session.json {
-                    return try Console.json(["result": "already open", "day": session.today.description])
-                }
+            let result = try session.gate.unlock(reason: reason, now: session.now)
+            result.gate.warnAboutQuotes()
+            let day = result.gate.day.description
+            guard let outcome = result.outcome else {
+                if session.json { return try Console.json(["result": "already open", "day": day]) }
                 return Console.out("The gate is already open today; no unlock was used.")
             }
-            let limit = try session.database.gateUnlocksPerWeek()
-            let outcome = try session.database.unlockGate(
-                day: session.today, at: session.now, reason: reason.trimmingCharacters(in: .whitespacesAndNewlines),
-                limit: limit)
             struct UnlockJSON: Encodable {
                 var result: String
                 var day: String
@@ -134,7 +124,6 @@ struct GateCommand: AsyncParsableCommand {
                 var remaining: Int?
                 var nextDay: String?
             }
-            let day = session.today.description
             switch outcome {
             case .unlocked(let remaining):
                 if session.json {
@@ -155,7 +144,7 @@ struct GateCommand: AsyncParsableCommand {
                 } else {
                     let list = used.map { "\($0.day): \($0.reason)" }.joined(separator: "; ")
                     Console.out(
-                        limit == 0
+                        result.limit == 0
                             ? "Unlocks are turned off (gate.unlocks-per-week is 0)."
                             : "No unlock left: \(used.count) used in the last 7 days (\(list)).")
                     if let next {

@@ -52,17 +52,7 @@ struct MetricsCommand: AsyncParsableCommand {
         func run() async throws {
             let paths = files.map(SourceCommand.absolute)
             // Every file is checked before any is read: a bad argument changes nothing.
-            for (given, path) in zip(files, paths) {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                    throw MorningProofError.noInput("\(given): no such file")
-                }
-                guard !isDirectory.boolValue, try MetricFileFormat.detect(path: path) != nil else {
-                    throw MorningProofError.dataError(
-                        "\(given): not a metrics file (expected an Apple Health export.xml or export.zip, Health Auto Export JSON, CSV with date,metric,value or JSON Lines)"
-                    )
-                }
-            }
+            for (given, path) in zip(files, paths) { try MetricImporter.checkImportable(path, shownAs: given) }
             let session = try global.session()
             var importer = MetricImporter(database: session.database, clock: session.clock)
             let bar = ProgressBar.forStandardError()

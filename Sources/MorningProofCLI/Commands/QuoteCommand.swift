@@ -106,12 +106,10 @@ struct QuoteCommand: AsyncParsableCommand {
 
         func run() async throws {
             let session = try global.session()
-            let book = try QuoteSource.load(session.database)
-            let today = session.clock.wallClock(at: session.now).date
-            let day = try date.map { try LocalDay.resolve($0, today: today) } ?? today  // the wall-clock date
-            guard day <= today else { throw MorningProofError.usage("\(day) is in the future (today is \(today))") }
-            let slots = book.schedule.history(of: day, until: session.now, clock: session.clock)
-            let quotes = slots.map { QuoteJSON($0, book: book) }
+            let history = try QuoteSource.history(
+                session.database, clock: session.clock, date: date, now: session.now)
+            let (day, book) = (history.day, history.book)
+            let quotes = history.slots.map { QuoteJSON($0, book: book) }
             if session.json {
                 struct HistoryJSON: Encodable {
                     var date: String

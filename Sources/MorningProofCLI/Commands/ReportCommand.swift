@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofService
 
 /// `morningproof report`: streaks, completion, score and a calendar heatmap per habit.
 struct ReportCommand: AsyncParsableCommand {
@@ -13,6 +13,11 @@ struct ReportCommand: AsyncParsableCommand {
             travel and still-open days are left out). The score is Loop Habit Tracker's habit strength, \
             0 to 100%. The heatmap has weeks as columns and weekdays as rows: █ done, ▒ covered by the \
             schedule, - skipped or travel, · missed, blank open or before the habit existed.
+            --png FILE or --svg FILE draws one habit's heatmap and score curve as a picture instead.
+            Examples:
+              morningproof report meditate --weeks 8
+              morningproof report meditate --png meditate.png
+              morningproof report meditate --svg meditate.svg --theme dark
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -31,51 +36,50 @@ struct ReportCommand: AsyncParsableCommand {
     var to: String?
 
     @Option(help: "Weeks of history in the heatmap and the days list when --from is not given.")
-    var weeks: Int = 26
+    var weeks: Int = ReportRange.defaultWeeks
 
     @Option(help: "text, json or csv.")
     var format: Format?
+
+    @OptionGroup var picture: ReportPicture
 
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         try validating {
-            guard (1...520).contains(weeks) else {
-                throw MorningProofError.usage("--weeks takes 1 to 520, not \(weeks)")
-            }
+            try ReportRange.checkWeeks(weeks)
+            try picture.check(names: names)
         }
     }
 
     func run() async throws {
         let session = try global.session()
-        let habits =
-            try names.isEmpty ? session.database.habits() : names.map { try session.database.findHabit(named: $0) }
-        let last = try session.day(to)
-        let first =
-            try from.map { try session.day($0) }
-            ?? last.startOfWeek(weekStart: session.database.weekStart())
-            .adding(days: -7 * (weeks - 1))
-        guard first <= last else { throw MorningProofError.usage("--from \(first) is after --to \(last)") }
-        let unlocks = try session.database.gateUnlocks(from: first, through: last)
-        let reports = try session.database.progress(of: habits, today: session.today).map {
-            HabitReport($0, from: first, to: last)
-        }
+        if picture.isAsked { return try picture.draw(names[0], weeks: weeks, through: to, session: session) }
+        let report = try session.reports.report(habitsNamed: names, from: from, to: to, weeks: weeks, now: session.now)
+        let reports = report.habits.map(HabitReport.init)
         switch format ?? (session.json ? .json : .text) {
         case .json:
             struct ReportJSON: Encodable {
                 var habits: [HabitReport]
                 var gateUnlocks: [GateUnlockJSON]
             }
-            try Console.json(ReportJSON(habits: reports, gateUnlocks: unlocks.map(GateUnlockJSON.init)))
+            try Console.json(ReportJSON(habits: reports, gateUnlocks: report.gateUnlocks.map(GateUnlockJSON.init)))
         case .csv: Console.out(HabitReport.csv(reports))
         case .text:
-            let weekStart = try session.database.weekStart()
-            for (index, report) in reports.enumerated() {
+            let range = report.range
+            for (index, habit) in reports.enumerated() {
                 if index > 0 { Console.out("") }
-                Console.out(report.text(weekStart: weekStart, from: first, to: last, width: Console.terminalWidth()))
+                Console.out(
+                    habit.text(
+                        weekStart: report.weekStart, from: range.first, to: range.last, width: Console.terminalWidth()))
             }
             if reports.isEmpty { Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"") }
-            if let line = GateUnlockJSON.textLine(unlocks) { Console.out("\n" + line) }
+            if let line = GateUnlockJSON.textLine(report.gateUnlocks) { Console.out("\n" + line) }
         }
     }
+}
+
+extension Session {
+    /// Status and report use cases on this session's database and clock.
+    var reports: ReportService { ReportService(database: database, clock: clock) }
 }

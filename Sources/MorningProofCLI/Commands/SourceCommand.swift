@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthMetrics
 import MorningProofCore
+import MorningProofService
 import MorningProofStore
 
 /// `morningproof source ...`: the metrics files and folders that `check` and `watch` read.
@@ -49,16 +50,10 @@ struct SourceCommand: AsyncParsableCommand {
 
         func run() async throws {
             let path = SourceCommand.absolute(self.path)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw MorningProofError.noInput("\(path): no such file or folder")
-            }
-            if !isDirectory.boolValue, try MetricFileFormat.detect(path: path) == nil {
-                throw MorningProofError.dataError(
-                    "\(path): not a metrics file (Apple Health export, Health Auto Export JSON, CSV or JSON Lines)")
-            }
+            try SourceScanner.checkSource(path)  // before the database is opened: a bad path creates nothing
             let session = try global.session()
-            let added = try session.database.addMetricSource(path, at: session.now)
+            let added = try SourceScanner(database: session.database, clock: session.clock)
+                .addSource(path, now: session.now)
             if session.json { return try Console.json(["path": path, "added": added ? "yes" : "already watched"]) }
             Console.out(added ? "Watching \(path)" : "Already watching \(path)")
         }
@@ -113,9 +108,7 @@ struct SourceCommand: AsyncParsableCommand {
         func run() async throws {
             let session = try global.session()
             let path = SourceCommand.absolute(self.path)
-            guard try session.database.removeMetricSource(path) else {
-                throw MorningProofError.usage("\(path) is not watched (see: morningproof source list)")
-            }
+            try SourceScanner(database: session.database, clock: session.clock).removeSource(path)
             if session.json { return try Console.json(["path": path, "removed": "yes"]) }
             Console.out("Stopped watching \(path)")
         }

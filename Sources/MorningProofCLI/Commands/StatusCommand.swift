@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofService
 
 /// `morningproof status`: today at a glance.
 struct StatusCommand: AsyncParsableCommand {
@@ -31,11 +31,12 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try global.session()
-        let all = try session.database.progress(of: try session.database.habits(), today: session.today)
+        let status = try session.reports.status(now: session.now)
+        let all = status.habits
         if session.json {
             return try Console.json(
                 StatusJSON(
-                    day: session.today.description,
+                    day: status.day.description,
                     habits: all.map {
                         .init(
                             name: $0.habit.name, kind: $0.habit.kind.rawValue, state: $0.state.rawValue,
@@ -43,7 +44,7 @@ struct StatusCommand: AsyncParsableCommand {
                             daysUntilBreak: $0.timeline.daysUntilBreak, score: rounded($0.timeline.score))
                     }))
         }
-        Console.out("\(session.today) (\(session.clock.zoneIdentifier))")
+        Console.out("\(status.day) (\(status.zone))")
         if all.isEmpty { return Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"") }
         // The name column fits the terminal beside the rest of a row (about 52 columns at most);
         // longer names end in "…".
@@ -63,7 +64,7 @@ struct StatusCommand: AsyncParsableCommand {
             }
             Console.outStyled(line)
         }
-        let done = all.filter { $0.state == .done || $0.state == .notDue || $0.state == .skipped }.count
+        let done = status.settledCount
         Console.out(
             "\(done) of \(all.count) settled today"
                 + (done == all.count ? ". All done." : "; \(all.count - done) pending."))

@@ -67,12 +67,8 @@ struct VerifyCommand: AsyncParsableCommand {
         var proofs: (service: ProofService, session: Session, habit: Habit)?
         if let habit {
             let opened = try global.session()
-            let found = try opened.database.findHabit(named: habit)
-            guard found.kind == .photo else {
-                throw MorningProofError.usage(
-                    "\(found.name) is a \(found.kind.rawValue) habit; --habit needs a habit of kind photo")
-            }
-            proofs = (ProofService(database: opened.database, clock: opened.clock), opened, found)
+            let service = ProofService(database: opened.database, clock: opened.clock)
+            proofs = (service, opened, try service.photoHabit(named: habit))
         }
         let verifier = BedVerifier(model: try model.map(BedModel.load(path:)) ?? .builtIn, threshold: threshold)
         let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount

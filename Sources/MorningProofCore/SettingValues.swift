@@ -1,0 +1,83 @@
+import Foundation
+
+/// The checks of setting values a person gives: each returns the value to store, or throws a usage
+/// error that says what is wrong. Pure, apart from the zone names `ZoneNames` reads.
+public enum SettingValues {
+    /// An IANA zone name (never a fixed offset), with a suggestion when it is close to one.
+    public static func timeZone(_ value: String) throws -> String {
+        guard ZoneNames.isValid(value) else {
+            let hint =
+                ZoneNames.suggestion(for: value).map { "; did you mean \($0)?" }
+                ?? "; use an IANA name such as Europe/Istanbul"
+            throw MorningProofError.usage("unknown time zone \"\(value)\"\(hint)")
+        }
+        return value
+    }
+
+    /// When a day begins, `HH:MM` from 00:00 to 12:00, as minutes after midnight.
+    public static func dayStart(_ value: String) throws -> Int {
+        guard let minutes = parseClockTime(value, range: 0...720) else {
+            throw MorningProofError.usage("bad day-start \"\(value)\": use HH:MM from 00:00 to 12:00")
+        }
+        return minutes
+    }
+
+    /// The first day of a calendar week, as its full lower-case name.
+    public static func weekStart(_ value: String) throws -> String {
+        guard let number = Weekday.number(of: value) else {
+            throw MorningProofError.usage("bad week-start \"\(value)\": use a weekday such as monday or sunday")
+        }
+        return Weekday.names[number - 1]
+    }
+
+    /// The check-in question: some words, trimmed.
+    public static func checkinQuestion(_ value: String) throws -> String {
+        let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw MorningProofError.usage("checkin.question needs some words") }
+        return text
+    }
+
+    /// A verse or saying for the block screen, trimmed; empty for none.
+    public static func checkinVerse(_ value: String) -> String {
+        value.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Suggestions separated by `;`, at least one.
+    public static func checkinSuggestions(_ value: String) throws -> String {
+        let suggestions = CheckinTexts.parseSuggestions(value)
+        guard !suggestions.isEmpty else {
+            throw MorningProofError.usage(
+                "checkin.suggestions takes suggestions separated by ;, such as \"Pray; Read\"")
+        }
+        return CheckinTexts.joinSuggestions(suggestions)
+    }
+
+    /// Gate unlocks allowed in any 7 days: a whole number from 0 to 7.
+    public static func unlocksPerWeek(_ value: String) throws -> String {
+        guard let number = Int(value), GateUnlock.perWeekLimits.contains(number) else {
+            throw MorningProofError.usage("gate.unlocks-per-week takes a whole number from 0 to 7, not \"\(value)\"")
+        }
+        return String(number)
+    }
+
+    /// Comma-separated parts of source names, such as `Watch,iPhone`: the first with data on a day wins.
+    public static func sourcePriority(_ value: String) throws -> String {
+        let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !names.isEmpty else {
+            throw MorningProofError.usage("metrics.source-priority needs source names, such as \"Watch,iPhone\"")
+        }
+        return names.joined(separator: ",")
+    }
+}
+
+/// Weekday names for `week-start`.
+public enum Weekday {
+    public static let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    /// 1 for Monday ... 7 for Sunday, from a name or its first three letters.
+    public static func number(of text: String) -> Int? {
+        let lower = text.lowercased()
+        guard lower.count >= 3 else { return nil }
+        return names.firstIndex { $0.hasPrefix(lower) }.map { $0 + 1 }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// The gate at a moment: the decision, the check-in it waits for and the quote of the moment.
+public struct GateState: Sendable {
+    public var day: LocalDay
+    public var decision: GateDecision
+    public var checkin: Checkin?
+    public var book: QuoteBook
+    public var quote: QuoteSchedule.Slot
+    /// Why the configured quotes could not be used (the built-in ones are shown instead).
+    public var quoteProblem: String?
+}
+
+/// What asking for a gate unlock did.
+public struct GateUnlockResult: Sendable {
+    /// The gate when the unlock was asked for.
+    public var gate: GateState
+    /// What the unlock did; nil when the routine was done already, so that none was used.
+    public var outcome: GateUnlockOutcome?
+    /// Unlocks allowed in any 7 days (`gate.unlocks-per-week`).
+    public var limit: Int
+}
+
+/// The morning gate: open once the required habits are settled and the check-in is answered yes,
+/// or for the rest of a day that was unlocked (a few times in any 7 days).
+public struct GateService: Sendable {
+    public let database: AppDatabase
+    public let clock: DayClock
+
+    public init(database: AppDatabase, clock: DayClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Reads what the gate decides on at `now`: required habits, the check-in, an unlock for the day.
+    public func state(now: Date) throws -> GateState {
+        let today = clock.day(at: now)
+        let required = try database.progress(of: GateDecision.gatedHabits(try database.habits()), today: today)
+        let checkin = try CheckinService(database: database, clock: clock).load(now: now)
+        let unlock = try database.gateUnlock(on: today)
+        let (book, problem) = QuoteSource.loadForGate(database)
+        return GateState(
+            day: today,
+            decision: GateDecision(
+                required: required.map { ($0.habit.name, $0.state) }, checkin: checkin?.state ?? .none,
+                unlockReason: unlock?.reason),
+            checkin: checkin, book: book, quote: book.schedule.moment(at: now, clock: clock).shown,
+            quoteProblem: problem)
+    }
+
+    /// Opens the gate for the rest of the day `now` falls on, for `reason`: unless the routine is done
+    /// already (nothing is used) or the limit of unlocks in the last 7 days is reached.
+    public func unlock(reason: String, now: Date) throws -> GateUnlockResult {
+        let reason = try GateUnlock.checkReason(reason)
+        let gate = try state(now: now)
+        let limit = try database.gateUnlocksPerWeek()
+        guard !gate.decision.routineDone else { return GateUnlockResult(gate: gate, outcome: nil, limit: limit) }
+        let outcome = try database.unlockGate(day: gate.day, at: now, reason: reason, limit: limit)
+        return GateUnlockResult(gate: gate, outcome: outcome, limit: limit)
+    }
+}

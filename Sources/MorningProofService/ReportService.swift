@@ -1,0 +1,96 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// Every active habit as of today.
+public struct TodayStatus: Sendable {
+    public let day: LocalDay
+    /// The IANA zone the day is counted in.
+    public let zone: String
+    /// Each active habit with its streaks, in the order they were created.
+    public let habits: [HabitProgress]
+
+    /// How many habits are settled today: done, skipped or not due (`GateDecision.isSettled`).
+    public var settledCount: Int { habits.count(where: { GateDecision.isSettled($0.state) }) }
+}
+
+/// One habit's figures over its whole history, and its days within a report's range.
+public struct HabitSummary: Sendable {
+    public let habit: Habit
+    public let currentStreak: Int
+    public let longestStreak: Int
+    /// The first and last covered day of the longest streak; nil when there was none.
+    public let longestStreakStart: LocalDay?
+    public let longestStreakEnd: LocalDay?
+    /// Share of the due days done in the last 7, 30 and 365 days; nil when none was due.
+    public let completionRate7: Double?
+    public let completionRate30: Double?
+    public let completionRate365: Double?
+    /// Loop Habit Tracker's habit strength, 0 to 1.
+    public let score: Double
+    public let totalDone: Int
+    public let daysUntilBreak: Int
+    /// The judged days of the range that lie within the habit's history: the heatmap's cells.
+    public let days: [DayStatus]
+
+    public init(_ progress: HabitProgress, range: ReportRange) {
+        let timeline = progress.timeline
+        let longest = timeline.longestStreak
+        habit = progress.habit
+        currentStreak = timeline.currentStreak
+        longestStreak = longest.length
+        longestStreakStart = longest.start
+        longestStreakEnd = longest.end
+        completionRate7 = timeline.completionRate(lastDays: 7)
+        completionRate30 = timeline.completionRate(lastDays: 30)
+        completionRate365 = timeline.completionRate(lastDays: 365)
+        score = timeline.score
+        totalDone = timeline.totalDone
+        daysUntilBreak = timeline.daysUntilBreak
+        days = range.first.through(range.last).compactMap { timeline.status(on: $0) }
+    }
+}
+
+/// Streaks, completion, score and history of habits over a range of days, with the gate unlocks in it.
+public struct Report: Sendable {
+    public let range: ReportRange
+    /// The first day of a calendar week (1 Monday ... 7 Sunday), for laying out the heatmap.
+    public let weekStart: Int
+    public let habits: [HabitSummary]
+    public let gateUnlocks: [GateUnlock]
+}
+
+/// Today at a glance, and reports over a range of days.
+public struct ReportService: Sendable {
+    public let database: AppDatabase
+    public let clock: DayClock
+
+    public init(database: AppDatabase, clock: DayClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Every active habit's state and streaks on the day `now` falls on.
+    public func status(now: Date) throws -> TodayStatus {
+        let today = clock.day(at: now)
+        return TodayStatus(
+            day: today, zone: clock.zoneIdentifier,
+            habits: try database.progress(of: try database.habits(), today: today))
+    }
+
+    /// A report on the habits named (every active habit when none is), over the range `from`, `to`
+    /// and `weeks` give (see `ReportRange`).
+    public func report(habitsNamed names: [String] = [], from: String? = nil, to: String? = nil, weeks: Int, now: Date)
+        throws -> Report
+    {
+        let today = clock.day(at: now)
+        let habits = try names.isEmpty ? database.habits() : names.map { try database.findHabit(named: $0) }
+        let weekStart = try database.weekStart()
+        let range = try ReportRange(from: from, to: to, weeks: weeks, today: today, weekStart: weekStart)
+        let unlocks = try database.gateUnlocks(from: range.first, through: range.last)
+        return Report(
+            range: range, weekStart: weekStart,
+            habits: try database.progress(of: habits, today: today).map { HabitSummary($0, range: range) },
+            gateUnlocks: unlocks)
+    }
+}

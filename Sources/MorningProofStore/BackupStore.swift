@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import MorningProofCore
+
+extension AppDatabase {
+    /// Copies the database into a new file at `path` with SQLite's online backup API (GRDB's
+    /// `backup(to:)`): one consistent snapshot, taken while `watch` or anyone else keeps writing. The
+    /// copy is written to `PATH.partial`, checked with `PRAGMA integrity_check`, then renamed, so a
+    /// file at `path` is always whole. Returns the copy's size in bytes.
+    @discardableResult
+    public func backup(to path: String) throws -> Int64 {
+        let partial = path + ".partial"
+        try? FileManager.default.removeItem(atPath: partial)
+        do {
+            let copy = try DatabaseQueue(path: partial)
+            try Self.translatingErrors(path: path) {
+                try writer.backup(to: copy)
+                try Self.checkIntegrity(copy, path: path, failure: .ioError)
+            }
+            try copy.close()
+            guard rename(partial, path) == 0 else {
+                throw MorningProofError.ioError("\(path): cannot write the backup (\(String(cString: strerror(errno))))")
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            if let error = error as? MorningProofError { throw error }
+            throw MorningProofError.ioError("\(path): cannot write the backup (\(error))")
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+    }
+
+    /// Puts the MorningProof database in `source` in place of the one at `path`, after copying the
+    /// one there to `keptAt` (when there is one). A file that is not a whole MorningProof database, or
+    /// one written by a newer MorningProof, is refused (a data error) and nothing changes. The copies
+    /// go through the backup API, so a `watch` running meanwhile waits for them and then sees the
+    /// restored data. Returns the restored database, migrated to this version's schema.
+    public static func restore(from source: String, into path: String, keepingOldAt keptAt: String) throws
+        -> AppDatabase
+    {
+        try checkRestorable(source)
+        let existed = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0) > 0
+        let live = try open(path: path)
+        if existed {
+            let folder = URL(fileURLWithPath: keptAt).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw MorningProofError.ioError("cannot create \(folder.path): \(error.localizedDescription)")
+            }
+            try live.backup(to: keptAt)
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        try translatingErrors(path: source) {
+            let incoming = try DatabaseQueue(path: source, configuration: configuration)
+            try incoming.backup(to: live.writer)
+            try incoming.close()
+        }
+        return try open(path: path)
+    }
+
+    /// Refuses anything but a whole MorningProof database this version can read.
+    static func checkRestorable(_ source: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+            throw MorningProofError.noInput("\(source): no such file")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: source)[.size] as? NSNumber)?.intValue ?? 0
+        guard !isDirectory.boolValue, size > 0 else {
+            throw MorningProofError.dataError("\(source) is not a MorningProof database (\(isDirectory.boolValue ? "a folder" : "an empty file"))")
+        }
+        do {
+            try DatabaseProbe.check(path: source, knownMigrations: migrator.migrations)
+            var configuration = Configuration()
+            configuration.readonly = true
+            let queue = try DatabaseQueue(path: source, configuration: configuration)
+            try checkIntegrity(queue, path: source, failure: .dataError)
+            try queue.close()
+        } catch let error as MorningProofError {
+            // The probe speaks of the live database (I/O errors); here the file is the input.
+            throw MorningProofError.dataError(error.message.replacingOccurrences(of: "; it was left as it was", with: ""))
+        } catch let error as DatabaseError {
+            throw MorningProofError.dataError("\(source): the database file is damaged (\(error.message ?? "\(error)"))")
+        }
+    }
+
+    private static func checkIntegrity(
+        _ reader: any DatabaseReader, path: String, failure: MorningProofError.Kind
+    ) throws {
+        let result = try reader.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        guard result == ["ok"] else {
+            throw MorningProofError(
+                failure,
+                "\(path): the database file is damaged (integrity check: \(result.prefix(3).joined(separator: "; ")))")
+        }
+    }
+}
