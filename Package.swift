@@ -87,8 +87,9 @@ let package = Package(
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
         // A habit's history as a picture (heatmap and score curve), to PNG (through the shim) or SVG.
         .target(name: "HabitCharts", dependencies: ["MorningProofCore", "CImageCodecs"]),
-        // SHA-256 from the system's libcrypto (Debian: libssl-dev): no BoringSSL to compile.
-        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // SHA-256 from the system's libcrypto (Debian: libssl-dev): no BoringSSL to compile. Loaded
+        // with dlopen on the first digest, not linked: it would cost every process start.
+        .target(name: "CLibCrypto"),
         // SHA-256 for photo proofs and API tokens.
         .target(name: "Digest", dependencies: ["CLibCrypto"]),
         // Photo decoding (and, on top of it, the bed verifier).

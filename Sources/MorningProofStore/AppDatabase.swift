@@ -9,43 +9,62 @@ public struct AppDatabase: Sendable {
 
     /// Opens (and creates or migrates) the database at `path`. A file that is not a MorningProof
     /// database, a corrupt one, or one from a newer MorningProof is refused and left as it was.
+    /// One connection, one read of the schema, and no write when nothing needs migrating: so a
+    /// command that only reads never writes (GRDB's pool would create a table at every open).
     public static func open(path: String) throws -> AppDatabase {
-        let url = URL(fileURLWithPath: path)
-        try DatabaseProbe.check(path: path, knownMigrations: migrator.migrations)
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw MorningProofError.ioError(
-                "cannot create \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
+        if try !DatabaseProbe.hasContent(path: path) {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw MorningProofError.ioError("cannot create \(directory.path): \(error.localizedDescription)")
+            }
         }
         return try translatingErrors(path: path) {
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            return try AppDatabase(pool)
+            let (queue, schema) = try DatabaseProbe.refusingDamage(path: path) {
+                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                return (queue, try queue.read { try DatabaseProbe.schema($0, path: path) })
+            }
+            try DatabaseProbe.refuseNewer(schema, knownMigrations: migrator.migrations, path: path)
+            if !schema.isWAL { try setUpWAL(queue) }
+            let database = AppDatabase(writer: queue)
+            if !schema.applied.isSuperset(of: migrator.migrations) { try database.migrateAllowingRaces() }
+            return database
         }
     }
 
     /// A private database in memory, for tests.
     public static func inMemory() throws -> AppDatabase {
-        try AppDatabase(DatabaseQueue(configuration: configuration))
-    }
-
-    init(_ writer: any DatabaseWriter) throws {
-        self.writer = writer
-        try migrateAllowingRaces(writer)
+        let database = AppDatabase(writer: try DatabaseQueue(configuration: configuration))
+        try database.migrateAllowingRaces()
+        return database
     }
 
     static var configuration: Configuration {
         var config = Configuration()
         config.busyMode = .timeout(10)
         config.foreignKeysEnabled = true
+        config.prepareDatabase { db in
+            // Many applications choose NORMAL in WAL mode (sqlite.org/pragma.html#pragma_synchronous):
+            // a commit is durable at the next checkpoint. It only sets a flag of the connection.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         return config
+    }
+
+    /// Switches the file to WAL mode, once: the mode is stored in the file, so later opens only
+    /// read it. WAL lets `watch`, cron's `check` and the CLI read while one of them writes.
+    private static func setUpWAL(_ queue: DatabaseQueue) throws {
+        let mode = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+        guard mode == "wal" else {
+            throw MorningProofError.ioError(
+                "\(queue.path): cannot switch the database to WAL mode (it stays \(mode ?? "unknown"))")
+        }
     }
 
     /// Two processes may open a new file at once and race to the same migration; the loser
     /// finds it applied on the next try.
-    private func migrateAllowingRaces(_ writer: any DatabaseWriter) throws {
-        if try writer.read({ try Self.migrator.hasCompletedMigrations($0) }) { return }
+    private func migrateAllowingRaces() throws {
         var attempt = 0
         while true {
             do {
@@ -84,53 +103,6 @@ public struct AppDatabase: Sendable {
             default:
                 throw MorningProofError.ioError("\(path): database error: \(error.message ?? "\(error)")")
             }
-        }
-    }
-}
-
-/// Looks at an existing file before anything writes to it.
-enum DatabaseProbe {
-    static func check(path: String, knownMigrations: [String]) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
-        if isDirectory.boolValue { throw MorningProofError.ioError("\(path) is a directory, not a database file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw MorningProofError.ioError("\(path): cannot read the database file")
-        }
-        let header = (try? handle.read(upToCount: 100)) ?? Data()
-        try? handle.close()
-        if header.isEmpty { return }
-        guard header.count >= 16, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
-            throw MorningProofError.ioError(
-                "\(path) is not a MorningProof database (not an SQLite file); it was left as it was")
-        }
-        var config = Configuration()
-        config.readonly = true
-        config.busyMode = .timeout(10)
-        let applied: Set<String>
-        do {
-            let queue = try DatabaseQueue(path: path, configuration: config)
-            applied = try queue.read { db -> Set<String> in
-                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-                if tables.isEmpty { return [] }
-                guard tables.contains("grdb_migrations"), tables.contains("habit") else {
-                    throw MorningProofError.ioError(
-                        "\(path) is not a MorningProof database (an SQLite file of another program); it was left as it was"
-                    )
-                }
-                return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
-            }
-            try queue.close()
-        } catch let error as DatabaseError {
-            throw MorningProofError.ioError(
-                "\(path): the database file is damaged or unreadable (\(error.message ?? "\(error.resultCode)")); it was left as it was"
-            )
-        }
-        let unknown = applied.subtracting(knownMigrations)
-        if !unknown.isEmpty {
-            throw MorningProofError.ioError(
-                "\(path) was written by a newer MorningProof (schema \(unknown.sorted().joined(separator: ", "))); upgrade morningproof to use it. The file was left as it was"
-            )
         }
     }
 }

@@ -98,14 +98,57 @@ import Testing
         #expect(habits.allSatisfy { $0["state"] as? String == "done" })
     }
 
-    /// Runs SQL with the sqlite3 shell, as another program would.
-    func sqlite(_ url: URL, _ sql: String) throws {
+    @Test func commandsThatOnlyReadLeaveTheFileAsItWas() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        #expect(try cli.run(["habit", "add", "Read"], now: "2026-03-01T08:00:00Z").status == 0)
+        #expect(try cli.run(["done", "read"], now: "2026-03-01T09:00:00Z").status == 0)
+        try sqlite(cli.database, "PRAGMA wal_checkpoint(TRUNCATE);")
+        let before = try bytes(cli.database)
+        for command in [["status"], ["habit", "list"], ["report", "--json"]] {
+            #expect(try cli.run(command, now: "2026-03-01T10:00:00Z").status == 0)
+        }
+        // Opening used to set up WAL with a table created and dropped, checkpointed into the file.
+        #expect(try bytes(cli.database) == before)
+        let wal = (try? bytes(URL(fileURLWithPath: cli.database.path + "-wal"))) ?? Data()
+        #expect(wal.isEmpty)
+    }
+
+    @Test func theFileIsInWALModeAndReturnsToIt() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        #expect(try cli.run(["habit", "add", "Read"], now: "2026-03-01T08:00:00Z").status == 0)
+        #expect(try sqlite(cli.database, "PRAGMA journal_mode;") == "wal")
+        try sqlite(cli.database, "PRAGMA journal_mode=DELETE;")
+        #expect(try cli.run(["status"], now: "2026-03-01T09:00:00Z").status == 0)
+        #expect(try sqlite(cli.database, "PRAGMA journal_mode;") == "wal")
+    }
+
+    @Test func twentyProcessesCreatingOneFileAtOnceAllLand() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let results = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
+            for i in 1...20 {
+                group.addTask { try cli.run(["habit", "add", "Habit \(i)"], now: "2026-03-01T08:00:00Z") }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr).filter { !$0.isEmpty })")
+        #expect(try sqlite(cli.database, "SELECT count(*) FROM habit; PRAGMA journal_mode;") == "20\nwal")
+    }
+
+    /// Runs SQL with the sqlite3 shell, as another program would, and returns what it printed.
+    @discardableResult
+    func sqlite(_ url: URL, _ sql: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [url.path, sql]
-        process.standardOutput = FileHandle.nullDevice
+        let out = Pipe()
+        process.standardOutput = out
         try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
