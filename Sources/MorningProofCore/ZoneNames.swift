@@ -37,22 +37,13 @@ public enum ZoneNames {
 
     /// Every name of the tz database: read once, cheaply (no zone is loaded for it).
     private static let ianaNames: Set<String> = {
-        let names = Set(ianaNames(tzdata: tzdataFile()))
+        let names = Set(ianaNames(tzdata: SystemZoneData().tzdata()))
         return (names.isEmpty ? Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"]) : names)
             .subtracting(abbreviationZones)
     }()
 
     /// The names Foundation can load, for suggestions: built only when one is asked for.
     private static let loadable: [String] = ianaNames.filter { TimeZone(identifier: $0) != nil }.sorted()
-
-    /// The compiled tz source that Debian's tzdata (and zic installs) put beside the zone files.
-    private static func tzdataFile() -> [UInt8]? {
-        let folders = [ProcessInfo.processInfo.environment["TZDIR"], "/usr/share/zoneinfo", "/usr/share/lib/zoneinfo"]
-        for folder in folders.compactMap({ $0 }) {
-            if let data = FileManager.default.contents(atPath: folder + "/tzdata.zi") { return [UInt8](data) }
-        }
-        return nil
-    }
 
     /// Zone (`Z name ...`) and link (`L target name`) names of a `tzdata.zi` text.
     static func ianaNames(tzdata: String?) -> [String] {
@@ -107,18 +98,21 @@ public enum ZoneNames {
 
     /// The zone of this machine: `TZ`, then `/etc/localtime`, then `/etc/timezone`, then UTC.
     public static func systemDefault(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if var tz = environment["TZ"], !tz.isEmpty {
+        systemDefault(from: SystemZoneData(environment: environment))
+    }
+
+    /// The same over any source of the machine's settings (tests give their own).
+    public static func systemDefault(from data: some ZoneData) -> String {
+        if var tz = data.environment["TZ"], !tz.isEmpty {
             if tz.hasPrefix(":") { tz.removeFirst() }
             if let range = tz.range(of: "zoneinfo/") { tz = String(tz[range.upperBound...]) }
             if isValid(tz) { return tz }
         }
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
-            let range = target.range(of: "zoneinfo/")
-        {
+        if let target = data.localtimeTarget(), let range = target.range(of: "zoneinfo/") {
             let name = String(target[range.upperBound...])
             if isValid(name) { return name }
         }
-        if let text = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8) {
+        if let text = data.timezoneFile() {
             let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if isValid(name) { return name }
         }

@@ -71,4 +71,25 @@ import Testing
         // An offset in TZ is not a zone name: fall through to the machine's zone, always a valid one.
         #expect(ZoneNames.isValid(ZoneNames.systemDefault(environment: ["TZ": "UTC+3"])))
     }
+
+    /// A machine as a test describes it.
+    struct FakeZoneData: ZoneData {
+        var environment: [String: String] = [:]
+        var link: String?
+        var timezone: String?
+        func tzdata() -> [UInt8]? { nil }
+        func localtimeTarget() -> String? { link }
+        func timezoneFile() -> String? { timezone }
+    }
+
+    @Test func systemDefaultFallsBackFromTZToTheLinkToDebiansFileToUTC() {
+        let linked = FakeZoneData(link: "/usr/share/zoneinfo/Asia/Tokyo", timezone: "Europe/Paris\n")
+        #expect(ZoneNames.systemDefault(from: linked) == "Asia/Tokyo")
+        var tzFirst = linked
+        tzFirst.environment = ["TZ": "America/New_York"]
+        #expect(ZoneNames.systemDefault(from: tzFirst) == "America/New_York")
+        #expect(ZoneNames.systemDefault(from: FakeZoneData(link: "/etc/weird", timezone: "Europe/Paris\n")) == "Europe/Paris")
+        #expect(ZoneNames.systemDefault(from: FakeZoneData(link: nil, timezone: "GMT+3")) == "UTC")
+        #expect(ZoneNames.systemDefault(from: FakeZoneData()) == "UTC")
+    }
 }
