@@ -102,7 +102,7 @@ let package = Package(
         .target(
             name: "MorningProofServer",
             dependencies: [
-                "MorningProofCore", "MorningProofStore", "MorningProofService",
+                "MorningProofCore", "MorningProofStore", "MorningProofService", "PhotoVerification",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -39,7 +39,8 @@ public struct AppleHealthReader: Sendable {
     public func readXML(path: String) throws -> Export {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
-            throw MorningProofError.noInput("\(path): cannot open (\(String(cString: strerror(errno))))")
+            let number = errno
+            throw MetricFileError.cannotOpen(path, errno: number, "\(path): cannot open (\(String(cString: strerror(number))))")
         }
         defer { close(fd) }
         let total = (try? FileIdentity.of(path).size) ?? 0
@@ -71,7 +72,10 @@ public struct AppleHealthReader: Sendable {
             let count = try feeder.fill { pointer, capacity in
                 let wanted = Int(min(Int64(capacity), range.upperBound - position))
                 let n = pread(fd, pointer, wanted, off_t(position))
-                if n < 0 { throw MorningProofError.ioError("\(path): \(String(cString: strerror(errno)))") }
+                if n < 0 {
+                    let reason = String(cString: strerror(errno))
+                    throw MetricFileError(.unreadable, path: path, "\(path): \(reason)", cause: reason)
+                }
                 return n
             }
             if count == 0 { break }
@@ -88,11 +92,11 @@ public struct AppleHealthReader: Sendable {
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            throw MorningProofError.dataError("\(path): not a readable ZIP archive (\(error))")
+            throw MetricFileError(.notMetrics, path: path, "\(path): not a readable ZIP archive (\(error))", cause: "\(error)")
         }
         guard let entry = try Self.exportEntry(in: archive) else {
-            throw MorningProofError.dataError(
-                "\(path): a ZIP archive without an Apple Health export (no .xml entry holding <HealthData>)")
+            throw MetricFileError(
+                .notMetrics, path: path, "\(path): a ZIP archive without an Apple Health export (no .xml entry holding <HealthData>)")
         }
         var feeder = ChunkFeeder(scanner: scanner("\(path):\(entry.path)"))
         let total = Int64(entry.uncompressedSize)
@@ -107,7 +111,7 @@ public struct AppleHealthReader: Sendable {
                     lastReport = done
                 }
             }
-        } catch let error as MorningProofError {
+        } catch let error as MetricFileError {
             throw error
         } catch {
             // A damaged or cut-short archive: keep what was read, as an export cut short.
@@ -127,7 +131,7 @@ public struct AppleHealthReader: Sendable {
     private func export(_ scanner: AppleHealthScanner, path: String, end: Int64) throws -> Export {
         var scanner = scanner
         guard scanner.sawHealthData else {
-            throw MorningProofError.dataError("\(path): not an Apple Health export (no <HealthData> element)")
+            throw MetricFileError(.notMetrics, path: path, "\(path): not an Apple Health export (no <HealthData> element)")
         }
         var warnings = scanner.warnings
         if !scanner.sawEnd {

@@ -11,13 +11,15 @@ public struct FileIdentity: Equatable, Sendable {
     /// Bytes the head fingerprint covers at most.
     public static let headLength = 4096
 
-    /// The identity of `path`; throws noInput when it does not exist.
+    /// The identity of `path`; throws `MetricFileError.noSuchFile` when it does not exist.
     public static func of(_ path: String) throws -> FileIdentity {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if errno == ENOENT || errno == ENOTDIR { throw MorningProofError.noInput("\(path): no such file") }
-            throw MorningProofError.ioError("\(path): \(reason)")
+            let number = errno
+            if number == ENOENT || number == ENOTDIR {
+                throw MetricFileError(.noSuchFile, path: path, "\(path): no such file")
+            }
+            throw MetricFileError.cannotOpen(path, errno: number, "\(path): \(String(cString: strerror(number)))")
         }
         let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         return FileIdentity(

@@ -15,7 +15,8 @@ public struct HealthAutoExportReader {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
-            throw MorningProofError.ioError("\(path): \(error.localizedDescription)")
+            throw MetricFileError(
+                .unreadable, path: path, "\(path): \(error.localizedDescription)", cause: error.localizedDescription)
         }
         let (samples, warnings) = try read(data, file: path)
         var batch = MetricBatch()
@@ -28,17 +29,18 @@ public struct HealthAutoExportReader {
         let root: [String: Any]
         do {
             guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw MorningProofError.dataError("\(file): not a Health Auto Export file (no top-level object)")
+                throw MetricFileError(.notMetrics, path: file, "\(file): not a Health Auto Export file (no top-level object)")
             }
             root = object
-        } catch let error as MorningProofError {
+        } catch let error as MetricFileError {
             throw error
         } catch {
-            throw MorningProofError.dataError(
-                "\(file): the JSON is broken or cut short (\(error.localizedDescription))")
+            throw MetricFileError(
+                .notMetrics, path: file, "\(file): the JSON is broken or cut short (\(error.localizedDescription))",
+                cause: error.localizedDescription)
         }
         guard let body = root["data"] as? [String: Any] else {
-            throw MorningProofError.dataError("\(file): not a Health Auto Export file (no \"data\" object)")
+            throw MetricFileError(.notMetrics, path: file, "\(file): not a Health Auto Export file (no \"data\" object)")
         }
         var samples: [MetricSample] = []
         var warnings: [ReadWarning] = []

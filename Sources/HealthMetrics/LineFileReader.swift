@@ -35,7 +35,7 @@ public struct LineFileReader {
     /// (an explicit import), else it waits, uncounted, for the writer to finish it.
     public func read(from start: (offset: Int64, line: Int), acceptUnterminatedLine: Bool) throws -> FileReport {
         guard let file = FileHandle(forReadingAtPath: path) else {
-            throw MorningProofError.noInput("\(path): cannot open")
+            throw MetricFileError.cannotOpen(path, errno: errno, "\(path): cannot open")
         }
         defer { try? file.close() }
         var report = FileReport(path: path, format: format)
@@ -45,7 +45,7 @@ public struct LineFileReader {
         if format == .csv {
             let headLine = try Self.firstLine(file)
             guard let parsed = CSVHeader(line: headLine.text) else {
-                throw MorningProofError.dataError("\(path): line 1: not a metrics CSV header (date,metric,value)")
+                throw MetricFileError(.notMetrics, path: path, "\(path): line 1: not a metrics CSV header (date,metric,value)")
             }
             header = parsed
             if offset < headLine.length {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
+import HealthMetrics
 import MorningProofStore
+import PhotoVerification
 
 /// The `morningproof` command: its subcommands, and the entry point that maps errors to exit codes.
 public struct MorningProofCommand: AsyncParsableCommand {
@@ -49,25 +51,52 @@ public struct MorningProofCommand: AsyncParsableCommand {
 enum ExitStatus {
     /// Prints what went wrong (errors on stderr) and returns the exit code.
     static func report(_ error: Error) -> Int32 {
-        switch error {
-        case let error as MorningProofError:
-            Console.error("morningproof: \(error.message)")
-            return error.exitCode
-        case let error as StoreError:
-            // A name or value the person gave does not fit what is stored: a usage error.
-            Console.error("morningproof: \(error.message)")
-            return MorningProofError.Kind.usage.rawValue
-        case let error as ExitCode:
-            return error.rawValue
-        default:
-            // ArgumentParser's own errors: usage, --help, --version.
-            let code = MorningProofCommand.exitCode(for: error).rawValue
-            let message = MorningProofCommand.fullMessage(for: error)
-            if !message.isEmpty {
-                if code == 0 { Console.out(message) } else { Console.error(message) }
-            }
+        if let (message, code) = of(error) {
+            Console.error("morningproof: \(message)")
             return code
         }
+        if let error = error as? ExitCode { return error.rawValue }
+        // ArgumentParser's own errors: usage, --help, --version.
+        let code = MorningProofCommand.exitCode(for: error).rawValue
+        let message = MorningProofCommand.fullMessage(for: error)
+        if !message.isEmpty {
+            if code == 0 { Console.out(message) } else { Console.error(message) }
+        }
+        return code
+    }
+
+    /// The message and exit code of an error from one of our libraries; nil for any other.
+    static func of(_ error: Error) -> (message: String, code: Int32)? {
+        typealias Kind = MorningProofError.Kind
+        let kind: Kind
+        switch error {
+        case let error as MorningProofError:
+            kind = error.kind
+        case let error as StoreError:
+            switch error.code {
+            // A name or value the person gave does not fit what is stored.
+            case .notFound, .ambiguous, .conflict, .invalid: kind = .usage
+            case .busy: kind = .busy
+            case .unavailable: kind = .ioError
+            case .missingFile: kind = .noInput
+            case .badFile: kind = .dataError
+            }
+        case let error as PhotoError:
+            switch error.code {
+            case .noSuchFile: kind = .noInput
+            case .unreadable: kind = .ioError
+            case .notAnImage, .damaged, .refused, .badModel: kind = .dataError
+            }
+        case let error as MetricFileError:
+            switch error.code {
+            case .noSuchFile: kind = .noInput
+            case .unreadable: kind = .ioError
+            case .notMetrics: kind = .dataError
+            }
+        default:
+            return nil
+        }
+        return ("\(error)", kind.rawValue)
     }
 }
 
@@ -76,7 +105,8 @@ enum ExitStatus {
 func validating(_ checks: () throws -> Void) throws {
     do {
         try checks()
-    } catch let error as MorningProofError {
+    } catch {
+        guard ExitStatus.of(error) != nil else { throw error }
         throw ExitCode(ExitStatus.report(error))
     }
 }

@@ -10,7 +10,8 @@ import PhotoVerification
 struct PhotoReport {
     let file: String
     let judgement: PhotoJudgement?
-    let error: MorningProofError?
+    /// Why the photo could not be judged, and the exit code that stands for it.
+    let error: (message: String, code: Int32)?
     /// With --habit: the habit and the day photos are offered for.
     let habit: Habit?
     let day: LocalDay?
@@ -31,7 +32,7 @@ struct PhotoReport {
             error = nil
         case .failure(let failure):
             self.judgement = nil
-            error = failure as? MorningProofError ?? MorningProofError.ioError("\(path): \(failure)")
+            error = ExitStatus.of(failure) ?? ("\(path): \(failure)", MorningProofError.Kind.ioError.rawValue)
         }
     }
 
@@ -41,7 +42,7 @@ struct PhotoReport {
         let message = error?.message ?? "unreadable"
         return message.hasPrefix(file + ": ") ? String(message.dropFirst(file.count + 2)) : message
     }
-    var errorCode: Int32? { error?.exitCode }
+    var errorCode: Int32? { error?.code }
     var proofRefused: String? { proof?.refusal }
 
     /// What text mode prints: the verdict line, then the proof line with --habit.

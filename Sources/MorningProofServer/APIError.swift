@@ -3,6 +3,8 @@ import Hummingbird
 import Logging
 import MorningProofCore
 import MorningProofService
+import MorningProofStore
+import PhotoVerification
 import NIOCore
 
 /// An error answer. Every error body is `{"error": "...", "code": "..."}`, and this is the one
@@ -46,16 +48,22 @@ extension APIError {
                 status = .tooManyRequests
                 headers = [.retryAfter: String(seconds)]
             }
+        case let error as StoreError:
+            switch error.code {
+            case .notFound: self.init(status: .notFound, code: "not_found", message: error.message)
+            case .conflict: self.init(status: .conflict, code: "conflict", message: error.message)
+            case .ambiguous, .invalid, .missingFile, .badFile: self = .badRequest(error.message)
+            case .busy, .unavailable: self = .databaseUnavailable(error.message, logger: logger)
+            }
+        case let error as PhotoError:
+            // An upload that is not a JPEG or PNG the decoder can read.
+            self = .badRequest(error.message, code: "bad_image")
         case let error as MorningProofError:
             switch error.kind {
             case .usage, .dataError: self = .badRequest(error.message)
             case .noInput: self.init(status: .notFound, code: "not_found", message: error.message)
             case .negative: self.init(status: .unprocessableContent, code: "refused", message: error.message)
-            case .ioError, .busy:
-                logger.error("database: \(error.message)")
-                self.init(
-                    status: .serviceUnavailable, code: "database_unavailable",
-                    message: "the database is unavailable; try again")
+            case .ioError, .busy: self = .databaseUnavailable(error.message, logger: logger)
             }
         case is NIOTooManyBytesError:
             self.init(status: .contentTooLarge, code: "payload_too_large", message: "the request body is too large")
@@ -67,6 +75,13 @@ extension APIError {
             logger.error("unexpected error: \(String(reflecting: error))")
             self.init(status: .internalServerError, code: "internal", message: "the server failed; this is a bug")
         }
+    }
+
+    /// 503: the database cannot be reached or stays busy. What it said goes to the log, not to the client.
+    private static func databaseUnavailable(_ message: String, logger: Logger) -> APIError {
+        logger.error("database: \(message)")
+        return APIError(
+            status: .serviceUnavailable, code: "database_unavailable", message: "the database is unavailable; try again")
     }
 
     private static func code(for status: HTTPResponse.Status) -> String {

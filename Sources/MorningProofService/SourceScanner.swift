@@ -76,7 +76,7 @@ public struct SourceScanner {
             let identity: FileIdentity
             do {
                 identity = try FileIdentity.of(source)
-            } catch let error as MorningProofError {
+            } catch let error as MetricFileError {
                 report.warnings.append(error.message)
                 continue
             }
@@ -133,6 +133,8 @@ public struct SourceScanner {
             report.files.append(file)
         } catch let failure as StoreFailure {
             throw failure.error
+        } catch let error as MetricFileError {
+            report.warnings.append(error.message)
         } catch let error as MorningProofError {
             report.warnings.append(error.message)
         } catch {

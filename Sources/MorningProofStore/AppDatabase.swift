@@ -17,7 +17,7 @@ public struct AppDatabase: Sendable {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
-                throw MorningProofError.ioError("cannot create \(directory.path): \(error.localizedDescription)")
+                throw StoreError.unavailable(path, "cannot create \(directory.path): \(error.localizedDescription)")
             }
         }
         return try translatingErrors(path: path) {
@@ -57,8 +57,8 @@ public struct AppDatabase: Sendable {
     private static func setUpWAL(_ queue: DatabaseQueue) throws {
         let mode = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
         guard mode == "wal" else {
-            throw MorningProofError.ioError(
-                "\(queue.path): cannot switch the database to WAL mode (it stays \(mode ?? "unknown"))")
+            throw StoreError.unavailable(
+                queue.path, "\(queue.path): cannot switch the database to WAL mode (it stays \(mode ?? "unknown"))")
         }
     }
 
@@ -78,7 +78,7 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    /// Runs `body` in a write transaction; GRDB errors become MorningProof errors.
+    /// Runs `body` in a write transaction; GRDB errors become store errors.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         try Self.translatingErrors(path: writer.path) { try writer.write(body) }
     }
@@ -94,14 +94,14 @@ public struct AppDatabase: Sendable {
         } catch let error as DatabaseError {
             switch error.resultCode {
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                throw MorningProofError(
-                    .busy, "\(path): the database stayed busy (another morningproof is writing); try again")
+                throw StoreError(
+                    .busy, value: path, "\(path): the database stayed busy (another morningproof is writing); try again")
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-                throw MorningProofError.ioError("\(path): the database file is damaged (\(error.message ?? "corrupt"))")
+                throw StoreError.unavailable(path, "\(path): the database file is damaged (\(error.message ?? "corrupt"))")
             case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_PERM:
-                throw MorningProofError.ioError("\(path): \(error.message ?? "cannot open the database")")
+                throw StoreError.unavailable(path, "\(path): \(error.message ?? "cannot open the database")")
             default:
-                throw MorningProofError.ioError("\(path): database error: \(error.message ?? "\(error)")")
+                throw StoreError.unavailable(path, "\(path): database error: \(error.message ?? "\(error)")")
             }
         }
     }

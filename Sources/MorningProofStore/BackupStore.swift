@@ -15,16 +15,16 @@ extension AppDatabase {
             let copy = try DatabaseQueue(path: partial)
             try Self.translatingErrors(path: path) {
                 try writer.backup(to: copy)
-                try Self.checkIntegrity(copy, path: path, failure: .ioError)
+                try Self.checkIntegrity(copy, path: path, failure: .unavailable)
             }
             try copy.close()
             guard rename(partial, path) == 0 else {
-                throw MorningProofError.ioError("\(path): cannot write the backup (\(String(cString: strerror(errno))))")
+                throw StoreError.unavailable(path, "\(path): cannot write the backup (\(String(cString: strerror(errno))))")
             }
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
-            if let error = error as? MorningProofError { throw error }
-            throw MorningProofError.ioError("\(path): cannot write the backup (\(error))")
+            if let error = error as? StoreError { throw error }
+            throw StoreError.unavailable(path, "\(path): cannot write the backup (\(error))")
         }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         return (attributes?[.size] as? NSNumber)?.int64Value ?? 0
@@ -46,7 +46,7 @@ extension AppDatabase {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw MorningProofError.ioError("cannot create \(folder.path): \(error.localizedDescription)")
+                throw StoreError.unavailable(folder.path, "cannot create \(folder.path): \(error.localizedDescription)")
             }
             try live.backup(to: keptAt)
         }
@@ -64,34 +64,35 @@ extension AppDatabase {
     static func checkRestorable(_ source: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
-            throw MorningProofError.noInput("\(source): no such file")
+            throw StoreError(.missingFile, value: source, "\(source): no such file")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: source)[.size] as? NSNumber)?.intValue ?? 0
         guard !isDirectory.boolValue, size > 0 else {
-            throw MorningProofError.dataError("\(source) is not a MorningProof database (\(isDirectory.boolValue ? "a folder" : "an empty file"))")
+            throw StoreError(.badFile, value: source, "\(source) is not a MorningProof database (\(isDirectory.boolValue ? "a folder" : "an empty file"))")
         }
         do {
             try DatabaseProbe.check(path: source, knownMigrations: migrator.migrations)
             var configuration = Configuration()
             configuration.readonly = true
             let queue = try DatabaseQueue(path: source, configuration: configuration)
-            try checkIntegrity(queue, path: source, failure: .dataError)
+            try checkIntegrity(queue, path: source, failure: .badFile)
             try queue.close()
-        } catch let error as MorningProofError {
-            // The probe speaks of the live database (I/O errors); here the file is the input.
-            throw MorningProofError.dataError(error.message.replacingOccurrences(of: "; it was left as it was", with: ""))
+        } catch let error as StoreError {
+            // The probe speaks of the live database (it is unavailable); here the file is the input.
+            throw StoreError(
+                .badFile, value: source, error.message.replacingOccurrences(of: "; it was left as it was", with: ""))
         } catch let error as DatabaseError {
-            throw MorningProofError.dataError("\(source): the database file is damaged (\(error.message ?? "\(error)"))")
+            throw StoreError(.badFile, value: source, "\(source): the database file is damaged (\(error.message ?? "\(error)"))")
         }
     }
 
     private static func checkIntegrity(
-        _ reader: any DatabaseReader, path: String, failure: MorningProofError.Kind
+        _ reader: any DatabaseReader, path: String, failure: StoreError.Code
     ) throws {
         let result = try reader.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
         guard result == ["ok"] else {
-            throw MorningProofError(
-                failure,
+            throw StoreError(
+                failure, value: path,
                 "\(path): the database file is damaged (integrity check: \(result.prefix(3).joined(separator: "; ")))")
         }
     }

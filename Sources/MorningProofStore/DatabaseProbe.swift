@@ -10,16 +10,16 @@ enum DatabaseProbe {
     static func hasContent(path: String) throws -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
-        if isDirectory.boolValue { throw MorningProofError.ioError("\(path) is a directory, not a database file") }
+        if isDirectory.boolValue { throw StoreError.unavailable(path, "\(path) is a directory, not a database file") }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw MorningProofError.ioError("\(path): cannot read the database file")
+            throw StoreError.unavailable(path, "\(path): cannot read the database file")
         }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         try? handle.close()
         if header.isEmpty { return false }
         guard header.count == 16, header == Data("SQLite format 3\0".utf8) else {
-            throw MorningProofError.ioError(
-                "\(path) is not a MorningProof database (not an SQLite file); it was left as it was")
+            throw StoreError.unavailable(
+                path, "\(path) is not a MorningProof database (not an SQLite file); it was left as it was")
         }
         return true
     }
@@ -36,8 +36,8 @@ enum DatabaseProbe {
     static func schema(_ db: Database, path: String) throws -> Schema {
         let isWAL = try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal"
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
-        let foreign = MorningProofError.ioError(
-            "\(path) is not a MorningProof database (an SQLite file of another program); it was left as it was")
+        let foreign = StoreError.unavailable(
+            path, "\(path) is not a MorningProof database (an SQLite file of another program); it was left as it was")
         if tables.isEmpty { return Schema(applied: [], isWAL: isWAL) }
         guard tables.contains("grdb_migrations") else { throw foreign }
         let applied = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
@@ -53,8 +53,8 @@ enum DatabaseProbe {
     static func refuseNewer(_ schema: Schema, knownMigrations: [String], path: String) throws {
         let unknown = schema.applied.subtracting(knownMigrations)
         if !unknown.isEmpty {
-            throw MorningProofError.ioError(
-                "\(path) was written by a newer MorningProof (schema \(unknown.sorted().joined(separator: ", "))); upgrade morningproof to use it. The file was left as it was"
+            throw StoreError.unavailable(
+                path, "\(path) was written by a newer MorningProof (schema \(unknown.sorted().joined(separator: ", "))); upgrade morningproof to use it. The file was left as it was"
             )
         }
     }
@@ -81,8 +81,8 @@ enum DatabaseProbe {
             return try body()
         } catch let error as DatabaseError where error.resultCode != .SQLITE_BUSY && error.resultCode != .SQLITE_LOCKED
         {
-            throw MorningProofError.ioError(
-                "\(path): the database file is damaged or unreadable (\(error.message ?? "\(error.resultCode)")); it was left as it was"
+            throw StoreError.unavailable(
+                path, "\(path): the database file is damaged or unreadable (\(error.message ?? "\(error.resultCode)")); it was left as it was"
             )
         }
     }

@@ -15,16 +15,16 @@ public enum LoopBackupReader {
             defer { try? queue.close() }
             return try queue.read { db in try read(db, label: label) }
         } catch let error as DatabaseError {
-            throw MorningProofError.dataError(
-                "\(label): not a Loop Habit Tracker backup (\(error.message ?? "SQLite error \(error.resultCode)"))")
+            throw StoreError(
+                .badFile, value: label, "\(label): not a Loop Habit Tracker backup (\(error.message ?? "SQLite error \(error.resultCode)"))")
         }
     }
 
     static func read(_ db: Database, label: String) throws -> LoopBackup {
         let tables = Set(try String.fetchAll(db, sql: "SELECT lower(name) FROM sqlite_master WHERE type = 'table'"))
         guard tables.contains("habits"), tables.contains("repetitions") else {
-            throw MorningProofError.dataError(
-                "\(label): not a Loop Habit Tracker backup (no Habits and Repetitions tables)")
+            throw StoreError(
+                .badFile, value: label, "\(label): not a Loop Habit Tracker backup (no Habits and Repetitions tables)")
         }
         let habitColumns = [
             "id", "position", "name", "question", "description", "freq_num", "freq_den", "archived", "type",

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the store refuses or cannot find, with the value concerned. Front ends decide what it means
-/// to a person (the CLI: exit 64; the server: 404 or 409).
+/// What the store refuses, cannot find or cannot reach, with the value or file concerned. Front ends
+/// decide what it means to a person (the CLI: an exit code; the server: 404, 409 or 503).
 public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Code: Sendable, Equatable {
         /// Nothing stored matches (`value` is what was looked for).
@@ -12,6 +12,16 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case conflict
         /// The value cannot be stored (an empty name).
         case invalid
+        /// The database stayed busy (another process writing) past its timeout (`value` is the file).
+        case busy
+        /// The database (or a copy of it) cannot be opened, read or written, is damaged, is another
+        /// program's, or is from a newer MorningProof (`value` is the file).
+        case unavailable
+        /// A file given to read from does not exist (`value` is the file).
+        case missingFile
+        /// A file given to read from is not what it should be: not a whole MorningProof database,
+        /// not a Loop Habit Tracker backup (`value` is the file).
+        case badFile
     }
 
     public var code: Code
@@ -27,4 +37,6 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    static func unavailable(_ path: String, _ message: String) -> StoreError { StoreError(.unavailable, value: path, message) }
 }

@@ -23,10 +23,10 @@ public struct BedModel: Codable, Sendable, Equatable {
     /// How the model was fitted and how well it did.
     public var calibration: CalibrationSummary
 
-    /// Reads and checks a model JSON file; a missing file is `.noInput`, a malformed one `.dataError`.
+    /// Reads and checks a model JSON file; a missing file is `.noSuchFile`, a malformed one `.badModel`.
     public static func load(path: String) throws -> BedModel {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw MorningProofError.noInput("cannot read model \(path): no such file")
+            throw PhotoError(.noSuchFile, path: path, "cannot read model \(path): no such file")
         }
         return try decode(data, name: path)
     }
@@ -37,7 +37,8 @@ public struct BedModel: Codable, Sendable, Equatable {
         do {
             model = try JSONDecoder().decode(BedModel.self, from: data)
         } catch {
-            throw MorningProofError.dataError("model \(name) is not a bed model JSON file: \(error)")
+            throw PhotoError(
+                .badModel, path: name, "model \(name) is not a bed model JSON file: \(error)", cause: "\(error)")
         }
         try model.check(name: name)
         return model
@@ -62,15 +63,15 @@ public struct BedModel: Codable, Sendable, Equatable {
     private func check(name: String) throws {
         let count = features.count
         guard count > 0, means.count == count, scales.count == count, weights.count == count else {
-            throw MorningProofError.dataError("model \(name): features, means, scales and weights differ in length")
+            throw PhotoError(.badModel, path: name, "model \(name): features, means, scales and weights differ in length")
         }
         if let unknown = features.first(where: { !PixelStatistics.names.contains($0) }) {
-            throw MorningProofError.dataError("model \(name): unknown feature \"\(unknown)\"")
+            throw PhotoError(.badModel, path: name, "model \(name): unknown feature \"\(unknown)\"")
         }
         guard scales.allSatisfy({ $0 > 0 && $0.isFinite }), (weights + means + [bias]).allSatisfy(\.isFinite),
             threshold > 0, threshold < 1
         else {
-            throw MorningProofError.dataError("model \(name): scales must be positive and numbers finite")
+            throw PhotoError(.badModel, path: name, "model \(name): scales must be positive and numbers finite")
         }
     }
 }

@@ -5,13 +5,15 @@ import MorningProofCore
 extension ImageDecoder {
     static let messageCapacity = Int(MPIMG_MESSAGE_CAPACITY)
 
-    /// The file's bytes; a missing file is `.noInput`, an unreadable one `.ioError`.
+    /// The file's bytes; a missing file is `.noSuchFile`, an unreadable one `.unreadable`.
     static func read(_ path: String) throws -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw MorningProofError.noInput("\(name(of: path)): no such file")
+            throw PhotoError(.noSuchFile, path: path, "\(name(of: path)): no such file")
         }
-        if isDirectory.boolValue { throw MorningProofError.dataError("\(name(of: path)): is a folder, not an image") }
+        if isDirectory.boolValue {
+            throw PhotoError(.notAnImage, path: path, "\(name(of: path)): is a folder, not an image")
+        }
         // An empty regular file is returned as is: Foundation's reader leaks a 4 KB buffer on one
         // (found with LeakSanitizer).
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
@@ -21,7 +23,9 @@ extension ImageDecoder {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
-            throw MorningProofError.ioError("\(name(of: path)): cannot be read (\(error.localizedDescription))")
+            throw PhotoError(
+                .unreadable, path: path, "\(name(of: path)): cannot be read (\(error.localizedDescription))",
+                cause: error.localizedDescription)
         }
     }
 
@@ -29,14 +33,14 @@ extension ImageDecoder {
     static func name(of path: String) -> String { path }
 
     static func sniff(_ data: Data, name: String) throws -> ImageFormat {
-        if data.isEmpty { throw MorningProofError.dataError("\(name): the file is empty (0 bytes), not an image") }
+        if data.isEmpty { throw PhotoError(.notAnImage, path: name, "\(name): the file is empty (0 bytes), not an image") }
         guard let format = ImageFormat.sniff(data) else {
-            throw MorningProofError.dataError("\(name): \(ImageFormat.describeUnknown(data))")
+            throw PhotoError(.notAnImage, path: name, "\(name): \(ImageFormat.describeUnknown(data))")
         }
         return format
     }
 
-    static func check(_ failure: MorningProofError?) throws {
+    static func check(_ failure: PhotoError?) throws {
         if let failure { throw failure }
     }
 
@@ -44,15 +48,19 @@ extension ImageDecoder {
     static func call(
         name: String, format: ImageFormat, header: inout mpimg_info,
         _ body: (UnsafeMutablePointer<mpimg_info>, UnsafeMutablePointer<CChar>) -> Int32
-    ) -> MorningProofError? {
+    ) -> PhotoError? {
         var buffer = [CChar](repeating: 0, count: messageCapacity)
         let status = withUnsafeMutablePointer(to: &header) { info in
             buffer.withUnsafeMutableBufferPointer { body(info, $0.baseAddress!) }
         }
         guard UInt32(bitPattern: status) != MPIMG_OK.rawValue else { return nil }
         let libraryMessage = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return MorningProofError.dataError(
-            "\(name): " + explain(status: status, format: format, header: header, libraryMessage: libraryMessage))
+        let refused = [MPIMG_ERROR_TOO_MANY_PIXELS, MPIMG_ERROR_TOO_MANY_SCANS, MPIMG_ERROR_MEMORY]
+            .contains { $0.rawValue == UInt32(bitPattern: status) }
+        return PhotoError(
+            refused ? .refused : .damaged, path: name,
+            "\(name): " + explain(status: status, format: format, header: header, libraryMessage: libraryMessage),
+            cause: libraryMessage)
     }
 
     static func explain(status: Int32, format: ImageFormat, header: mpimg_info, libraryMessage: String) -> String {

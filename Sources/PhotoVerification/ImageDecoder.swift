@@ -4,8 +4,8 @@ import MorningProofCore
 
 /// Decodes JPEG and PNG files into display-oriented RGB rasters through libjpeg(-turbo) and libpng.
 ///
-/// Damaged files (truncated, corrupt, bad CRC), headers over the pixel budget and hostile progressive
-/// JPEGs throw `MorningProofError` of kind `.dataError` (exit 65); a missing file is `.noInput` (66).
+/// Damaged files (truncated, corrupt, bad CRC) throw `PhotoError` `.damaged`; headers over the pixel
+/// budget and hostile progressive JPEGs `.refused`; a missing file `.noSuchFile`.
 public enum ImageDecoder {
     /// The verifier's working size: the long side the scaled raster must at least reach.
     public static let defaultWorkingLongSide = 512
@@ -82,7 +82,7 @@ public enum ImageDecoder {
         let exif = try readJPEGInfo(bytes, name: name, limits: &limits, header: &header)
         let count = Int(header.output_width) * Int(header.output_height) * 3
         var decoded = header
-        var failure: MorningProofError?
+        var failure: PhotoError?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             failure = call(name: name, format: .jpeg, header: &decoded) { info, message in
                 mpimg_jpeg_decode(
@@ -120,7 +120,7 @@ public enum ImageDecoder {
                 mpimg_png_read_info(bytes.baseAddress, bytes.count, &limits, info, message, messageCapacity)
             })
         let count = Int(header.width) * Int(header.height) * 3
-        var failure: MorningProofError?
+        var failure: PhotoError?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             failure = call(name: name, format: .png, header: &header) { info, message in
                 mpimg_png_decode(

@@ -20,7 +20,7 @@ struct ServerCommand: AsyncParsableCommand {
         subcommands: [Serve.self, TokenCommand.self],
         defaultSubcommand: Serve.self)
 
-    /// Runs `body`; a MorningProof or service error becomes one line on stderr and its exit code.
+    /// Runs `body`; a MorningProof, service or store error becomes one line on stderr and its exit code.
     static func reporting(_ body: () async throws -> Void) async throws {
         do {
             try await body()
@@ -30,6 +30,16 @@ struct ServerCommand: AsyncParsableCommand {
         } catch let error as ServiceError {
             FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
             throw ExitCode(MorningProofError.Kind.usage.rawValue)
+        } catch let error as StoreError {
+            // The database cannot be opened (74) or stays busy (75); anything else is what was asked for.
+            FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
+            let kind: MorningProofError.Kind =
+                switch error.code {
+                case .busy: .busy
+                case .unavailable: .ioError
+                default: .usage
+                }
+            throw ExitCode(kind.rawValue)
         }
     }
 }

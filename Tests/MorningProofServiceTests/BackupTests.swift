@@ -138,7 +138,7 @@ import Testing
         let newer = try service.backup(database, to: folder.appendingPathComponent("newer.sqlite").path, keep: nil, now: Date()).path
         try InterchangeFixtures.sqlite3(newer, "INSERT INTO grdb_migrations VALUES ('v99-from-the-future');")
         _ = try database.importBatch(Self.batch(2, days: 3), merge: true, apply: true)
-        #expect(throws: MorningProofError.dataError(
+        #expect(throws: StoreError(.badFile, value: newer,
             "\(newer) was written by a newer MorningProof (schema v99-from-the-future); upgrade morningproof to use it. The file was left as it was"
         )) {
             try service.restore(from: newer, now: Self.at("2026-03-09T07:00:00Z"))
@@ -148,11 +148,11 @@ import Testing
 
         let text = folder.appendingPathComponent("notes.sqlite").path
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
-        #expect(throws: MorningProofError.dataError(
+        #expect(throws: StoreError(.badFile, value: text,
             "\(text) is not a MorningProof database (not an SQLite file)")) {
             try service.restore(from: text, now: Date())
         }
-        #expect(throws: MorningProofError.noInput("\(folder.path)/gone.sqlite: no such file")) {
+        #expect(throws: StoreError(.missingFile, value: "\(folder.path)/gone.sqlite", "\(folder.path)/gone.sqlite: no such file")) {
             try service.restore(from: folder.path + "/gone.sqlite", now: Date())
         }
         #expect(try database.habits().count == 2)

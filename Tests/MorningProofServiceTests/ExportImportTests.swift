@@ -123,7 +123,7 @@ import Testing
                 + "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;")
         let service = ImportService(database: database, clock: InterchangeFixtures.utc)
         let harsh = InterchangeFixtures.folder.appendingPathComponent("harsh").path
-        #expect(throws: MorningProofError.self) {
+        #expect(throws: StoreError.self) {
             try service.run(.harsh(harsh), merge: true, apply: true, now: InterchangeFixtures.now)
         }
         #expect(try database.habits(includeArchived: true).isEmpty)

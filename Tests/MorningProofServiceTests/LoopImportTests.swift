@@ -154,7 +154,7 @@ import ZIPFoundation
         }
         let other = folder.appendingPathComponent("other.db")
         try InterchangeFixtures.sqlite3(other.path, "CREATE TABLE t (x);")
-        #expect(throws: MorningProofError.dataError(
+        #expect(throws: StoreError(.badFile, value: other.path,
             "\(other.path): not a Loop Habit Tracker backup (no Habits and Repetitions tables)")) {
             try run(.loop(other.path))
         }

@@ -111,13 +111,13 @@ enum Scenes {
     }
 
     @Test func badModelsAreRefusedWithTheirExitCodes() throws {
-        #expect(throws: MorningProofError.noInput("cannot read model /nonexistent.json: no such file")) {
+        #expect(throws: PhotoError(.noSuchFile, path: "/nonexistent.json", "cannot read model /nonexistent.json: no such file")) {
             try BedModel.load(path: "/nonexistent.json")
         }
         var model = BedModel.builtIn
         model.features[0] = "bedSheetColour"
         let data = Data(try model.jsonText().utf8)
-        #expect(throws: MorningProofError.dataError("model m.json: unknown feature \"bedSheetColour\"")) {
+        #expect(throws: PhotoError(.badModel, path: "m.json", "model m.json: unknown feature \"bedSheetColour\"")) {
             try BedModel.decode(data, name: "m.json")
         }
     }

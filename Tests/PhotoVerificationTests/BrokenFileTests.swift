@@ -1,16 +1,15 @@
 import Foundation
-import MorningProofCore
 import Testing
 
 @testable import PhotoVerification
 
 @Suite("Broken and hostile files are refused with a reason")
 struct BrokenFileTests {
-    func refusal(_ path: String, maxPixels: Int = ImageDecoder.defaultMaxPixels) -> MorningProofError? {
+    func refusal(_ path: String, maxPixels: Int = ImageDecoder.defaultMaxPixels) -> PhotoError? {
         do {
             _ = try ImageDecoder.decode(path: path, maxPixels: maxPixels)
             return nil
-        } catch let error as MorningProofError {
+        } catch let error as PhotoError {
             return error
         } catch {
             Issue.record("unexpected error \(error)")
@@ -19,32 +18,32 @@ struct BrokenFileTests {
     }
 
     @Test(
-        "each broken sample is a data error with its reason",
+        "each broken sample is refused with its kind and reason (the CLI exits 65 for each)",
         arguments: [
-            ("truncated.jpg", "JPEG data ends early"),
-            ("truncated.png", "PNG data ends early"),
-            ("bad-crc.png", "CRC error"),
-            ("bad-crc-iend.png", "IEND: CRC error"),
-            ("empty.jpg", "the file is empty (0 bytes)"),
-            ("text.jpg", "plain text, not a JPEG or PNG image"),
-            ("huge-60000.jpg", "claims 60000x60000"),
-            ("huge-60000.png", "claims 60000x60000"),
-            ("many-scans.jpg", "more than 100 scans"),
+            ("truncated.jpg", PhotoProblem.damaged, "JPEG data ends early"),
+            ("truncated.png", .damaged, "PNG data ends early"),
+            ("bad-crc.png", .damaged, "CRC error"),
+            ("bad-crc-iend.png", .damaged, "IEND: CRC error"),
+            ("empty.jpg", .notAnImage, "the file is empty (0 bytes)"),
+            ("text.jpg", .notAnImage, "plain text, not a JPEG or PNG image"),
+            ("huge-60000.jpg", .refused, "claims 60000x60000"),
+            ("huge-60000.png", .refused, "claims 60000x60000"),
+            ("many-scans.jpg", .refused, "more than 100 scans"),
         ])
-    func broken(_ file: String, _ reason: String) throws {
+    func broken(_ file: String, _ code: PhotoProblem, _ reason: String) throws {
         let error = try #require(refusal(Samples.broken(file)))
-        #expect(error.kind == .dataError)
-        #expect(error.exitCode == 65)
+        #expect(error.code == code)
+        #expect(error.path == Samples.broken(file))
         #expect(error.message.hasPrefix(Samples.broken(file) + ": "))
         #expect(error.message.contains(reason), "\(error.message)")
         // The row-by-row path used by `image info` refuses it the same way.
         #expect(throws: error) { try ImageDecoder.channelMeans(path: Samples.broken(file)) }
     }
 
-    @Test("a missing file is no-input (66)")
+    @Test("a missing file is its own kind (the CLI exits 66)")
     func missing() throws {
         let error = try #require(refusal(Samples.path("no-such-photo.jpg")))
-        #expect(error.kind == .noInput)
+        #expect(error.code == .noSuchFile)
         #expect(error.message.contains("no such file"))
     }
 

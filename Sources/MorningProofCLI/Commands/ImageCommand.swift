@@ -71,10 +71,11 @@ struct ImageCommand: AsyncParsableCommand {
                     let (info, means) = try ImageDecoder.channelMeans(path: file, maxPixels: maxPixels)
                     let report = Report(file: file, info: info, mean: means.map { ($0 * 100).rounded() / 100 })
                     if global.json { reports.append(report) } else { Console.out(Self.line(report)) }
-                } catch let error as MorningProofError {
-                    worst = max(worst, error.exitCode)
-                    Console.error("morningproof: \(error.message)")
-                    reports.append(Report(file: file, error: error.message))
+                } catch {
+                    guard let (message, code) = ExitStatus.of(error) else { throw error }
+                    worst = max(worst, code)
+                    Console.error("morningproof: \(message)")
+                    reports.append(Report(file: file, error: message))
                 }
             }
             if global.json { try Console.json(reports) }

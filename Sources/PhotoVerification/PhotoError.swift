@@ -1,0 +1,20 @@
+import MorningProofCore
+
+/// Why a photo or a bed model could not be used, with the file concerned.
+public typealias PhotoError = FileError<PhotoProblem>
+
+/// What went wrong with a photo or a bed model.
+public enum PhotoProblem: Sendable, Equatable {
+    /// The file does not exist.
+    case noSuchFile
+    /// The file exists but cannot be read.
+    case unreadable
+    /// The bytes are not a JPEG or PNG image (empty, another format, a folder).
+    case notAnImage
+    /// A JPEG or PNG that ends early or is corrupt.
+    case damaged
+    /// An image refused before or while decoding as too big for the limits (pixels, scans, memory).
+    case refused
+    /// A bed model file that is not a valid model.
+    case badModel
+}
