@@ -33,6 +33,19 @@ public struct AppDatabase: Sendable {
         }
     }
 
+    /// Opens the database for a process that serves many requests at once (the server): checked,
+    /// created or migrated as `open` does, then served by a pool whose reads run side by side on up
+    /// to `readers` connections while writes go one at a time (WAL). A one-shot command keeps `open`:
+    /// the pool sets itself up with a write at every start.
+    public static func openShared(path: String, readers: Int) throws -> AppDatabase {
+        _ = try open(path: path)
+        var configuration = configuration
+        configuration.maximumReaderCount = max(1, readers)
+        return try translatingErrors(path: path) {
+            AppDatabase(writer: try DatabasePool(path: path, configuration: configuration))
+        }
+    }
+
     /// A private database in memory, for tests.
     public static func inMemory() throws -> AppDatabase {
         let database = AppDatabase(writer: try DatabaseQueue(configuration: configuration))

@@ -72,12 +72,20 @@ extension ServerCommand {
         @Flag(help: "Honour X-MorningProof-Now: <ISO 8601> as the request's moment (tests and demos only).")
         var allowClockHeader = false
 
+        @Option(
+            name: .customLong("db-pool"),
+            help: ArgumentHelp(
+                "How many database connections read at once (writes take one more, one at a time).",
+                valueName: "n"))
+        var readers = 4
+
         @Option(help: ArgumentHelp("bcrypt's cost for new passwords, 4 to 31.", visibility: .hidden))
         var bcryptCost = 12
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
+            guard (1...64).contains(readers) else { throw ValidationError("--db-pool must be 1 to 64") }
         }
 
         func run() async throws {
@@ -87,7 +95,7 @@ extension ServerCommand {
             try await ServerCommand.reporting {
                 let path = DatabaseLocation.resolve(explicit: database.path)
                 let app = MorningProofServer.application(
-                    database: try AppDatabase.open(path: path),
+                    database: try AppDatabase.openShared(path: path, readers: readers),
                     configuration: ServerConfiguration(
                         host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost),
                     logger: logger,
