@@ -48,6 +48,9 @@ public struct ProofService: Sendable {
     /// nil, and nothing is stored.
     public func offer(_ judgement: PhotoJudgement, habit: Habit, now: Date) throws -> PhotoProofOutcome? {
         guard judgement.verdict.made else { return nil }
+        guard let sha256 = judgement.sha256 else {
+            preconditionFailure("a photo offered as proof must be verified with fingerprint: true")
+        }
         let day = clock.day(at: now)
         var outcome = PhotoProofOutcome(day: day)
         switch ProofPolicy.decide(
@@ -62,7 +65,7 @@ public struct ProofService: Sendable {
             outcome.captureTime = capture?.text
         }
         let evidence = PhotoEvidence(
-            sha256: judgement.sha256, perceptualHash: judgement.hash.signedValue, captureTime: outcome.captureTime,
+            sha256: sha256, perceptualHash: judgement.hash.signedValue, captureTime: outcome.captureTime,
             verdict: "made", confidence: judgement.verdict.confidence,
             features: Self.featuresJSON(judgement.verdict.features), recordedAt: now)
         let entry = Entry(

@@ -17,23 +17,29 @@ public struct BedVerifier: Sendable {
         self.threshold = threshold ?? model.threshold
     }
 
-    /// Decodes the photo at `path`, measures it and judges it. Throws the decoder's errors (65, 66).
-    public func verify(path: String, maxPixels: Int = ImageDecoder.defaultMaxPixels) throws -> PhotoJudgement {
-        try verify(data: ImageDecoder.read(path), name: ImageDecoder.name(of: path), maxPixels: maxPixels)
-    }
-
-    /// Decodes a photo's bytes, measures and judges them, and fingerprints the same bytes (no second
-    /// read of the file). `name` is used in error messages.
-    public func verify(data: Data, name: String = "image", maxPixels: Int = ImageDecoder.defaultMaxPixels) throws
+    /// Decodes the photo at `path`, measures it and judges it. Throws the decoder's `PhotoError`s.
+    public func verify(path: String, maxPixels: Int = ImageDecoder.defaultMaxPixels, fingerprint: Bool = true) throws
         -> PhotoJudgement
     {
+        try verify(
+            data: ImageDecoder.read(path), name: ImageDecoder.name(of: path), maxPixels: maxPixels,
+            fingerprint: fingerprint)
+    }
+
+    /// Decodes a photo's bytes, measures and judges them, and (when `fingerprint`, as a proof needs)
+    /// takes the SHA-256 of the same bytes, with no second read of the file. A verdict alone needs no
+    /// SHA-256, which costs a 12-megapixel JPEG about a tenth of its time with loading libcrypto.
+    /// `name` is used in error messages.
+    public func verify(
+        data: Data, name: String = "image", maxPixels: Int = ImageDecoder.defaultMaxPixels, fingerprint: Bool = true
+    ) throws -> PhotoJudgement {
         let image = try ImageDecoder.decode(
             data: data, name: name, workingLongSide: Self.workingLongSide, maxPixels: maxPixels)
         let analysis = AnalysisImage(image.raster, longSide: model.analysisLongSide)
         let statistics = PixelStatistics(analysis: analysis)
         return PhotoJudgement(
             info: image.info, verdict: judge(statistics), hash: DifferenceHash(analysis: analysis),
-            sha256: SHA256Digest.hex(data))
+            sha256: fingerprint ? SHA256Digest.hex(data) : nil)
     }
 
     /// The verdict on a photo with these statistics.
@@ -107,6 +113,7 @@ public struct PhotoJudgement: Sendable {
     public let verdict: BedVerdict
     /// The perceptual hash of the pixels: close for re-encoded or resized copies.
     public let hash: DifferenceHash
-    /// SHA-256 of the file's bytes (64 lowercase hex digits), from the bytes that were decoded.
-    public let sha256: String
+    /// SHA-256 of the file's bytes (64 lowercase hex digits), from the bytes that were decoded; nil
+    /// when the verifier was asked for a verdict alone.
+    public let sha256: String?
 }

@@ -34,6 +34,13 @@ enum Scenes {
         #expect(try Scenes.judge("made-1-smaller-copy.jpg").sha256 != judgement.sha256)
     }
 
+    @Test func aVerdictAloneSkipsTheFingerprintAndChangesNothingElse() throws {
+        let judged = try Scenes.judge("made-1.jpg")
+        let alone = try BedVerifier().verify(path: Scenes.path("made-1.jpg"), fingerprint: false)
+        #expect(alone.sha256 == nil)
+        #expect(alone.verdict == judged.verdict && alone.hash == judged.hash && alone.info == judged.info)
+    }
+
     @Test func aFlatGreyRasterIsAllSmoothWithNoEdges() {
         let raster = Raster(width: 300, height: 200, pixels: [UInt8](repeating: 128, count: 300 * 200 * 3))
         let statistics = PixelStatistics(raster)

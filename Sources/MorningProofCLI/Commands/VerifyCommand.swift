@@ -73,8 +73,10 @@ struct VerifyCommand: AsyncParsableCommand {
         let verifier = BedVerifier(model: try model.map(BedModel.load(path:)) ?? .builtIn, threshold: threshold)
         let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let maxPixels = maxPixels
+        // Only a proof needs the file's SHA-256.
+        let fingerprint = proofs != nil
         let judgements = ParallelMap.run(photos, workers: workers) { path in
-            Result { try verifier.verify(path: path, maxPixels: maxPixels) }
+            Result { try verifier.verify(path: path, maxPixels: maxPixels, fingerprint: fingerprint) }
         }
         var reports: [PhotoReport] = []
         for (path, judgement) in zip(photos, judgements) {
