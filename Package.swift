@@ -123,7 +123,9 @@ let package = Package(
         // Fits Models/bed-made-v1.json on a labelled folder with the verifier's own feature code.
         .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
-        .testTarget(name: "MorningProofStoreTests", dependencies: ["MorningProofStore", "MorningProofCore"]),
+        .testTarget(
+            name: "MorningProofStoreTests",
+            dependencies: ["MorningProofStore", "MorningProofCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MorningProofInterchangeTests", dependencies: ["MorningProofInterchange", "MorningProofCore"]),
         .testTarget(name: "HabitChartsTests", dependencies: ["HabitCharts", "MorningProofCore", "PhotoVerification"]),
         .testTarget(

@@ -6,6 +6,16 @@ import MorningProofCore
 /// Migrations are registered here, named, and never edited once landed.
 public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// The account whose habits, entries, settings and gate this value reads and writes: the owner
+    /// (the CLI's data) unless `scoped(to:)` says otherwise. Another account's rows are not found.
+    public private(set) var accountID: Int64 = AccountProfile.ownerID
+
+    /// The same database, seen as the account `id`.
+    public func scoped(to id: Int64) -> AppDatabase {
+        var scoped = self
+        scoped.accountID = id
+        return scoped
+    }
 
     /// Opens (and creates or migrates) the database at `path`. A file that is not a MorningProof
     /// database, a corrupt one, or one from a newer MorningProof is refused and left as it was.

@@ -7,7 +7,8 @@ extension AppDatabase {
     /// Every entry of one habit, oldest first.
     public func entries(habitID: Int64) throws -> [Entry] {
         try read { db in
-            try EntryRecord.filter(EntryRecord.Columns.habitId == habitID).order(EntryRecord.Columns.day).fetchAll(db)
+            try requireOwnHabit(db, habitID)
+            return try EntryRecord.filter(EntryRecord.Columns.habitId == habitID).order(EntryRecord.Columns.day).fetchAll(db)
                 .compactMap(\.entry)
         }
     }
@@ -17,9 +18,11 @@ extension AppDatabase {
     /// in milliseconds (GRDB's row decoding cost more than the scan).
     public func dayStatuses(habitID: Int64? = nil) throws -> [Int64: [(day: LocalDay, status: EntryStatus)]] {
         try read { db in
+            // Every habit of the account, or one of them (another account's reads as none).
             let statement = try db.makeStatement(
-                sql: "SELECT habitId, day, status = 'done' FROM entry \(habitID == nil ? "" : "WHERE habitId = ?")")
-            if let habitID { statement.arguments = [habitID] }
+                sql: "SELECT habitId, day, status = 'done' FROM entry WHERE habitId IN "
+                    + "(SELECT id FROM habit WHERE accountId = ?\(habitID == nil ? "" : " AND id = ?"))")
+            statement.arguments = StatementArguments([accountID] + (habitID.map { [$0] } ?? []))
             let sqlite = statement.sqliteStatement
             var result: [Int64: [(day: LocalDay, status: EntryStatus)]] = [:]
             while true {
@@ -59,13 +62,19 @@ extension AppDatabase {
 
     /// The entry of a habit on a day, if any.
     public func entry(habitID: Int64, day: LocalDay) throws -> Entry? {
-        try read { db in try Self.entry(db, habitID: habitID, day: day) }
+        try read { db in
+            try requireOwnHabit(db, habitID)
+            return try Self.entry(db, habitID: habitID, day: day)
+        }
     }
 
     /// Records an entry, at most one per habit and day. A manual entry always wins over an automatic one.
     @discardableResult
     public func record(_ entry: Entry) throws -> RecordOutcome {
-        try write { db in try Self.record(entry, in: db) }
+        try write { db in
+            try requireOwnHabit(db, entry.habitID)
+            return try Self.record(entry, in: db)
+        }
     }
 
     /// The same, inside a transaction another module already holds.
@@ -87,6 +96,7 @@ extension AppDatabase {
     @discardableResult
     public func removeEntry(habitID: Int64, day: LocalDay) throws -> Entry? {
         try write { db in
+            try requireOwnHabit(db, habitID)
             let existing = try Self.entry(db, habitID: habitID, day: day)
             try EntryRecord.of(habitID: habitID, day: day).deleteAll(db)
             return existing

@@ -41,20 +41,23 @@ public enum ProofOutcome: Equatable, Sendable {
 }
 
 extension AppDatabase {
-    /// The evidence of any day other than `day` that this photo repeats: the same SHA-256, or a
+    /// The account's evidence of any day other than `day` that this photo repeats: the same SHA-256, or a
     /// perceptual hash within `maxDistance` bits. Byte-identical matches come first, then the closest.
     public func evidenceMatch(
         sha256: String, perceptualHash: Int64, maxDistance: Int, otherThan day: LocalDay
     ) throws -> EvidenceMatch? {
-        try read { db in try Self.evidenceMatch(db, sha256, perceptualHash, maxDistance, otherThan: day) }
+        try read { db in
+            try Self.evidenceMatch(db, sha256, perceptualHash, maxDistance, otherThan: day, accountID: accountID)
+        }
     }
 
     /// Records `entry` with its photo evidence in one write transaction, unless the photo repeats
     /// the evidence of another day (checked in the same transaction), in which case nothing changes.
     public func recordProof(_ entry: Entry, evidence: PhotoEvidence, maxDistance: Int) throws -> ProofOutcome {
         try write { db in
+            try requireOwnHabit(db, entry.habitID)
             if let match = try Self.evidenceMatch(
-                db, evidence.sha256, evidence.perceptualHash, maxDistance, otherThan: entry.day)
+                db, evidence.sha256, evidence.perceptualHash, maxDistance, otherThan: entry.day, accountID: accountID)
             {
                 return .duplicate(match)
             }
@@ -76,7 +79,8 @@ extension AppDatabase {
     /// The evidence stored for a habit's day, oldest first.
     public func evidence(habitID: Int64, day: LocalDay) throws -> [PhotoEvidence] {
         try read { db in
-            try EvidenceRow.fetchAll(
+            try requireOwnHabit(db, habitID)
+            return try EvidenceRow.fetchAll(
                 db,
                 sql: """
                     SELECT evidence.* FROM evidence JOIN entry ON entry.id = evidence.entryId
@@ -87,15 +91,17 @@ extension AppDatabase {
     }
 
     static func evidenceMatch(
-        _ db: Database, _ sha256: String, _ perceptualHash: Int64, _ maxDistance: Int, otherThan day: LocalDay
+        _ db: Database, _ sha256: String, _ perceptualHash: Int64, _ maxDistance: Int, otherThan day: LocalDay,
+        accountID: Int64
     ) throws -> EvidenceMatch? {
+        // The account's own earlier proofs: another person's photos say nothing about this one's.
         let rows = try Row.fetchAll(
             db,
             sql: """
                 SELECT entry.day, entry.habitId, evidence.sha256, evidence.perceptualHash
-                FROM evidence JOIN entry ON entry.id = evidence.entryId
-                WHERE entry.day <> ? ORDER BY entry.day
-                """, arguments: [day.description])
+                FROM evidence JOIN entry ON entry.id = evidence.entryId JOIN habit ON habit.id = entry.habitId
+                WHERE habit.accountId = ? AND entry.day <> ? ORDER BY entry.day
+                """, arguments: [accountID, day.description])
         let earlier = rows.compactMap { row -> ProofPolicy.EarlierProof? in
             LocalDay(row["day"] as String).map {
                 ProofPolicy.EarlierProof(

@@ -20,7 +20,7 @@ extension AppDatabase {
 
     /// Unlocks on days `from` through `to`, oldest first.
     public func gateUnlocks(from: LocalDay, through to: LocalDay) throws -> [GateUnlock] {
-        try read { db in try Self.unlocks(db, from: from, through: to) }
+        try read { db in try Self.unlocks(db, accountID: accountID, from: from, through: to) }
     }
 
     /// The unlock of a day, if any.
@@ -32,21 +32,25 @@ extension AppDatabase {
     /// in the 7 days ending on `day`, one a day. Check and insert are one transaction.
     public func unlockGate(day: LocalDay, at instant: Date, reason: String, limit: Int) throws -> GateUnlockOutcome {
         try write { db in
-            let week = try Self.unlocks(db, from: GateUnlock.windowStart(endingOn: day), through: day)
+            let week = try Self.unlocks(
+                db, accountID: accountID, from: GateUnlock.windowStart(endingOn: day), through: day)
             let outcome = GateUnlockOutcome.of(unlocking: day, week: week, limit: limit)
             if case .unlocked = outcome {
                 try db.execute(
-                    sql: "INSERT INTO gateUnlock (day, at, reason) VALUES (?, ?, ?)",
-                    arguments: [day.description, instant, reason])
+                    sql: "INSERT INTO gateUnlock (accountId, day, at, reason) VALUES (?, ?, ?, ?)",
+                    arguments: [accountID, day.description, instant, reason])
             }
             return outcome
         }
     }
 
-    private static func unlocks(_ db: Database, from: LocalDay, through to: LocalDay) throws -> [GateUnlock] {
+    private static func unlocks(_ db: Database, accountID: Int64, from: LocalDay, through to: LocalDay) throws
+        -> [GateUnlock]
+    {
         try Row.fetchAll(
-            db, sql: "SELECT day, at, reason FROM gateUnlock WHERE day >= ? AND day <= ? ORDER BY day",
-            arguments: [from.description, to.description]
+            db,
+            sql: "SELECT day, at, reason FROM gateUnlock WHERE accountId = ? AND day >= ? AND day <= ? ORDER BY day",
+            arguments: [accountID, from.description, to.description]
         ).compactMap { row in
             guard let day = LocalDay(row["day"] as String) else { return nil }
             return GateUnlock(day: day, at: row["at"], reason: row["reason"])

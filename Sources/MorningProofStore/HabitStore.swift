@@ -6,14 +6,14 @@ extension AppDatabase {
     /// Active habits (and archived ones when asked), in the order they were created.
     public func habits(includeArchived: Bool = false) throws -> [Habit] {
         try read { db in
-            let all = HabitRecord.order(HabitRecord.Columns.id)
+            let all = HabitRecord.filter(HabitRecord.Columns.accountId == accountID).order(HabitRecord.Columns.id)
             return try (includeArchived ? all : all.filter(HabitRecord.Columns.archived == false)).fetchAll(db)
                 .map(\.habit)
         }
     }
 
     public func habit(id: Int64) throws -> Habit? {
-        try read { db in try HabitRecord.fetchOne(db, key: id)?.habit }
+        try read { db in try Self.ownHabit(db, id: id, accountID: accountID)?.habit }
     }
 
     /// The habit a person means by `text`: its exact name, or a unique prefix, in any case.
@@ -43,8 +43,8 @@ extension AppDatabase {
     /// Stores a new habit and returns it with its id. A name already taken (in any case) is refused.
     public func addHabit(_ habit: Habit) throws -> Habit {
         try write { db in
-            try Self.checkNameFree(db, habit.name, except: nil)
-            var record = HabitRecord(habit)
+            try Self.checkNameFree(db, habit.name, except: nil, accountID: accountID)
+            var record = HabitRecord(habit, accountID: accountID)
             record.id = nil
             try record.insert(db)
             return record.habit
@@ -54,8 +54,9 @@ extension AppDatabase {
     /// Saves every field of an existing habit but its creation day.
     public func updateHabit(_ habit: Habit) throws {
         try write { db in
-            try Self.checkNameFree(db, habit.name, except: habit.id)
-            try HabitRecord(habit).update(db, columns: HabitRecord.Columns.editable)
+            try requireOwnHabit(db, habit.id)
+            try Self.checkNameFree(db, habit.name, except: habit.id, accountID: accountID)
+            try HabitRecord(habit, accountID: accountID).update(db, columns: HabitRecord.Columns.editable)
         }
     }
 
@@ -63,17 +64,33 @@ extension AppDatabase {
     @discardableResult
     public func removeHabit(id: Int64) throws -> Int {
         try write { db in
+            try requireOwnHabit(db, id)
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE habitId = ?", arguments: [id]) ?? 0
             try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [id])
             return count
         }
     }
 
-    private static func checkNameFree(_ db: Database, _ name: String, except id: Int64?) throws {
+    /// The habit `id` when it belongs to the account; nil for another account's.
+    static func ownHabit(_ db: Database, id: Int64, accountID: Int64) throws -> HabitRecord? {
+        try HabitRecord.filter(key: id).filter(HabitRecord.Columns.accountId == accountID).fetchOne(db)
+    }
+
+    /// Refuses a habit id of another account (or none): its rows are not this account's to read or write.
+    func requireOwnHabit(_ db: Database, _ id: Int64) throws {
+        guard try Self.ownHabit(db, id: id, accountID: accountID) != nil else { throw Self.noHabit(id) }
+    }
+
+    static func noHabit(_ id: Int64) -> StoreError {
+        StoreError(.notFound, value: String(id), "no habit with id \(id)")
+    }
+
+    private static func checkNameFree(_ db: Database, _ name: String, except id: Int64?, accountID: Int64) throws {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw StoreError(.invalid, value: name, "a habit needs a name") }
         if let other = try String.fetchOne(
-            db, sql: "SELECT name FROM habit WHERE name = ? COLLATE NOCASE AND id IS NOT ?", arguments: [name, id])
+            db, sql: "SELECT name FROM habit WHERE accountId = ? AND name = ? COLLATE NOCASE AND id IS NOT ?",
+            arguments: [accountID, name, id])
         {
             throw StoreError(.conflict, value: name, "a habit named \"\(other)\" already exists")
         }

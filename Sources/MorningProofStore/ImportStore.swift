@@ -9,7 +9,8 @@ extension AppDatabase {
     /// on any error, nothing. Without `apply` nothing is written.
     public func importBatch(_ batch: ImportBatch, merge: Bool, apply: Bool) throws -> ImportPlan {
         func plan(_ db: Database) throws -> ImportPlan {
-            let stored = try HabitRecord.order(HabitRecord.Columns.id).fetchAll(db).map(\.habit)
+            let stored = try HabitRecord.filter(HabitRecord.Columns.accountId == accountID)
+                .order(HabitRecord.Columns.id).fetchAll(db).map(\.habit)
             return try ImportMerge.plan(
                 batch, stored: stored,
                 entries: { habit in
@@ -20,12 +21,12 @@ extension AppDatabase {
         guard apply else { return try read(plan) }
         return try write { db in
             let planned = try plan(db)
-            for item in planned.items { try Self.store(item, in: db) }
+            for item in planned.items { try Self.store(item, accountID: accountID, in: db) }
             return planned
         }
     }
 
-    private static func store(_ item: ImportPlan.Item, in db: Database) throws {
+    private static func store(_ item: ImportPlan.Item, accountID: Int64, in db: Database) throws {
         let habitID: Int64
         if let existing = item.mergeInto {
             habitID = existing.id
@@ -34,7 +35,7 @@ extension AppDatabase {
                     sql: "UPDATE habit SET createdDay = ? WHERE id = ?", arguments: [day.description, habitID])
             }
         } else {
-            var record = HabitRecord(item.habit.habit)
+            var record = HabitRecord(item.habit.habit, accountID: accountID)
             try record.insert(db)
             habitID = db.lastInsertedRowID
         }

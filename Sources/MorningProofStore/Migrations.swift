@@ -107,6 +107,9 @@ extension AppDatabase {
         migrator.registerMigration("v6-accounts") { db in
             try AccountSchema.create(db)
         }
+        migrator.registerMigration("v7-account-owned") { db in
+            try AccountSchema.ownRows(db)
+        }
         return migrator
     }()
 }

@@ -7,6 +7,7 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "habit"
 
     var id: Int64?
+    var accountId: Int64
     var name: String
     var kind: String
     var schedule: String
@@ -23,6 +24,7 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     enum Columns {
         static let id = Column(CodingKeys.id)
+        static let accountId = Column(CodingKeys.accountId)
         static let name = Column(CodingKeys.name)
         static let archived = Column(CodingKeys.archived)
         /// Everything an edit may change: all but the id and the creation.
@@ -32,8 +34,9 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
         ].map { Column($0) }
     }
 
-    init(_ habit: Habit) {
+    init(_ habit: Habit, accountID: Int64) {
         id = habit.id == 0 ? nil : habit.id
+        accountId = accountID
         name = habit.name
         kind = habit.kind.rawValue
         schedule = habit.schedule.storageValue

@@ -10,38 +10,54 @@ public enum SettingKey {
 }
 
 extension AppDatabase {
-    /// One setting's stored value, or nil.
+    /// One setting's stored value (of the account), or nil.
     public func setting(_ key: String) throws -> String? {
-        try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
-    }
-
-    /// Every stored setting, by key.
-    public func settings() throws -> [String: String] {
-        try read(Self.storedSettings)
-    }
-
-    static func storedSettings(_ db: Database) throws -> [String: String] {
-        try Row.fetchAll(db, sql: "SELECT key, value FROM setting").reduce(into: [:]) { $0[$1["key"]] = $1["value"] }
-    }
-
-    /// Stores a setting (nil removes it).
-    public func setSetting(_ key: String, to value: String?) throws {
-        try write { db in try Self.storeSetting(db, key, value) }
-    }
-
-    static func storeSetting(_ db: Database, _ key: String, _ value: String?) throws {
-        if let value {
-            try db.execute(
-                sql:
-                    "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                arguments: [key, value])
-        } else {
-            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+        try read { db in
+            try String.fetchOne(
+                db, sql: "SELECT value FROM setting WHERE accountId = ? AND key = ?", arguments: [accountID, key])
         }
     }
 
-    /// The clock in force: the stored zone (else the system's) and day start.
+    /// Every stored setting of the account, by key.
+    public func settings() throws -> [String: String] {
+        try read { db in try Self.storedSettings(db, accountID: accountID) }
+    }
+
+    static func storedSettings(_ db: Database, accountID: Int64 = AccountProfile.ownerID) throws -> [String: String] {
+        try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE accountId = ?", arguments: [accountID])
+            .reduce(into: [:]) { $0[$1["key"]] = $1["value"] }
+    }
+
+    /// Stores a setting of the account (nil removes it).
+    public func setSetting(_ key: String, to value: String?) throws {
+        try write { db in try Self.storeSetting(db, key, value, accountID: accountID) }
+    }
+
+    static func storeSetting(
+        _ db: Database, _ key: String, _ value: String?, accountID: Int64 = AccountProfile.ownerID
+    ) throws {
+        if let value {
+            try db.execute(
+                sql: """
+                    INSERT INTO setting (accountId, key, value) VALUES (?, ?, ?)
+                    ON CONFLICT(accountId, key) DO UPDATE SET value = excluded.value
+                    """,
+                arguments: [accountID, key, value])
+        } else {
+            try db.execute(sql: "DELETE FROM setting WHERE accountId = ? AND key = ?", arguments: [accountID, key])
+        }
+    }
+
+    /// The clock in force for the account. The owner's: the stored zone (else the system's) and day
+    /// start. Another account's: its profile's, and not found while it has no zone yet.
     public func clock(systemZone: @autoclosure () -> String = ZoneNames.systemDefault()) throws -> DayClock {
+        guard accountID == AccountProfile.ownerID else {
+            guard let clock = try read({ db in try Self.profile(db, id: accountID) })?.clock else {
+                throw StoreError(
+                    .notFound, value: "timezone", "complete onboarding first: set your time zone in the profile")
+            }
+            return clock
+        }
         let stored = try settings()
         return Self.clock(from: stored, systemZone: systemZone())
     }
@@ -54,14 +70,22 @@ extension AppDatabase {
             ?? DayClock(zoneIdentifier: "UTC", dayStart: dayStart)!
     }
 
-    /// The first day of a calendar week, 1 (Monday) to 7 (Sunday).
+    /// The first day of the account's calendar week, 1 (Monday) to 7 (Sunday).
     public func weekStart() throws -> Int {
-        try setting(SettingKey.weekStart).flatMap(Weekday.number(of:)) ?? 1
+        guard accountID == AccountProfile.ownerID else {
+            return try read { db in try Self.profile(db, id: accountID) }?.weekStart ?? 1
+        }
+        return try setting(SettingKey.weekStart).flatMap(Weekday.number(of:)) ?? 1
     }
 
     /// Changes the zone or the day start, recording the change with its instant so that the
     /// days it touches count as travel days.
+    /// Only the owner's clock is a setting; another account's is its profile (`changeProfile`).
     public func changeClock(to new: DayClock, at instant: Date, systemZone: String = ZoneNames.systemDefault()) throws {
+        guard accountID == AccountProfile.ownerID else {
+            throw StoreError(
+                .invalid, value: String(accountID), "an account's clock is its profile; change it with changeProfile")
+        }
         try write { db in try Self.changeOwnerClock(db, to: new, at: instant, systemZone: systemZone) }
     }
 
@@ -89,9 +113,9 @@ extension AppDatabase {
             ])
     }
 
-    /// Every recorded change of the owner's zone, oldest first.
+    /// Every recorded change of the account's zone, oldest first.
     public func zoneChanges() throws -> [ZoneChange] {
-        try read { db in try Self.zoneChanges(db, accountID: AccountProfile.ownerID) }
+        try read { db in try Self.zoneChanges(db, accountID: accountID) }
     }
 
     static func zoneChanges(_ db: Database, accountID: Int64) throws -> [ZoneChange] {
@@ -106,7 +130,7 @@ extension AppDatabase {
         }
     }
 
-    /// Days on which the owner's zone changed (in the old zone and in the new one).
+    /// Days on which the account's zone changed (in the old zone and in the new one).
     public func travelDays() throws -> Set<LocalDay> {
         try zoneChanges().travelDays
     }
