@@ -1,7 +1,7 @@
 /// The rules for text a person types that is stored and printed later: habit names, notes,
 /// check-in texts and setting values. No control characters, no bidi overrides, a sane length.
 public enum UserText {
-    /// The longest habit name, in characters after trimming.
+    /// The longest habit name, in Unicode scalars after trimming.
     public static let habitNameMaxLength = 100
     /// The longest note on a habit or an entry.
     public static let noteMaxLength = 1_000
@@ -37,7 +37,8 @@ public enum UserText {
                 "\(field) contains the control character \(codePoint(bad)); use plain text on one line")
         }
         let trimmed = text.trimmingSpaces()
-        let length = trimmed.count
+        // Unicode scalars, as JSON Schema's maxLength counts them (the server's spec promises it).
+        let length = trimmed.unicodeScalars.count
         if length > maxLength {
             throw MorningProofError.usage(
                 "\(field) is \(length) characters long; the most is \(maxLength)")

@@ -17,12 +17,14 @@ public enum MorningProofServer {
     ) -> some ApplicationProtocol {
         let hasher = BcryptPasswordHasher(cost: UInt8(clamping: configuration.bcryptCost))
         let scope = RequestScope(
-            accounts: AccountService(database: database, hasher: hasher), configuration: configuration,
-            realNow: realNow)
+            accounts: AccountService(database: database, hasher: hasher), database: database,
+            configuration: configuration, realNow: realNow)
         var routes = RouteTable()
         SystemRoutes.add(to: &routes)
         AuthRoutes(scope: scope).add(to: &routes)
         CheckinRoutes(scope: scope, dailyUpdates: DailyUpdateService(database: database)).add(to: &routes)
+        RoutineRoutes(scope: scope).add(to: &routes)
+        TokenRoutes(scope: scope).add(to: &routes)
 
         let router = Router(context: ServerContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))

@@ -3,12 +3,15 @@ import HTTPTypes
 import Hummingbird
 import MorningProofCore
 import MorningProofService
+import MorningProofStore
+import NIOPosix
 
 /// What every route needs beside its use case: the moment a request acts at, and its account.
 struct RequestScope: Sendable {
     static let clockHeader = HTTPField.Name("X-MorningProof-Now")!
 
     let accounts: AccountService
+    let database: AppDatabase
     let configuration: ServerConfiguration
     /// The real time, for tokens and sign-in limits: the clock header never moves those.
     let realNow: @Sendable () -> Date
@@ -31,6 +34,20 @@ struct RequestScope: Sendable {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw TokenService.invalidToken }
         return PresentedToken(parts[1].trimmingCharacters(in: .whitespaces), at: realNow())
+    }
+
+    /// Runs `body` for the account the request signs in (401 without one), on NIO's thread pool since
+    /// the store's calls wait for SQLite: with the account's scoped database, its clock (404 while it
+    /// has no zone) and the moment the request acts at.
+    func forAccount<T: Sendable>(
+        _ request: Request, _ body: @escaping @Sendable (AccountScope) throws -> T
+    ) async throws -> T {
+        let account = try await account(request)
+        let now = try now(request)
+        let database = database.scoped(to: account.id)
+        return try await NIOThreadPool.singleton.runIfActive {
+            try body(AccountScope(account: account, database: database, clock: try database.clock(), now: now))
+        }
     }
 
     /// The account the request's bearer token signs in: 401 with `WWW-Authenticate` without a valid one.

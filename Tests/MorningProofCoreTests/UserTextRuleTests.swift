@@ -27,9 +27,14 @@ import Testing
         }
     }
 
-    @Test func countsCharactersAfterTrimming() {
+    /// Unicode scalars after trimming, as JSON Schema's maxLength counts them, so that the server's
+    /// spec and the rule agree: 👍🏽 is two scalars.
+    @Test func countsUnicodeScalarsAfterTrimming() {
         #expect(
-            (try? UserText.validate(" " + String(repeating: "👍🏽", count: 100) + " ", field: "n", maxLength: 100)) != nil)
+            (try? UserText.validate(" " + String(repeating: "👍🏽", count: 50) + " ", field: "n", maxLength: 100)) != nil)
+        #expect(throws: MorningProofError.self) {
+            try UserText.validate(String(repeating: "👍🏽", count: 51), field: "n", maxLength: 100)
+        }
         #expect(throws: MorningProofError.self) {
             try UserText.validate(String(repeating: "a", count: 101), field: "n", maxLength: 100)
         }

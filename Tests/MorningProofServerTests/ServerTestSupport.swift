@@ -21,7 +21,7 @@ struct TestServer {
         if file {
             let path = FileManager.default.temporaryDirectory
                 .appendingPathComponent("morningproof-server-tests-\(UUID().uuidString)/test.sqlite").path
-            database = try AppDatabase.open(path: path)
+            database = try AppDatabase.openShared(path: path, readers: 4)
         } else {
             database = try AppDatabase.inMemory()
         }

@@ -37,19 +37,7 @@ extension CheckinCommand {
             let session = try global.session()
             let setup = try session.checkins.setup(preset: preset, question: question, now: session.now)
             let habit = setup.habit, texts = setup.texts
-            if session.json {
-                struct SetupJSON: Encodable {
-                    var habit: String
-                    var created: Bool
-                    var question: String
-                    var verse: String
-                    var suggestions: [String]
-                }
-                return try Console.json(
-                    SetupJSON(
-                        habit: habit.name, created: setup.created, question: texts.question, verse: texts.verse,
-                        suggestions: texts.suggestions))
-            }
+            if session.json { return try Console.json(CheckinSetupJSON(setup)) }
             Console.out(
                 setup.created
                     ? "Added the check-in \"\(habit.shownName)\"." : "Updated the check-in \"\(habit.shownName)\".")

@@ -53,36 +53,16 @@ struct QuoteCommand: AsyncParsableCommand {
             }
         }
 
-        struct ShowJSON: Encodable {
-            var quote: QuoteJSON
-            var inGrace: Bool
-            var count: Int
-            var step: Int
-
-            func encode(to encoder: Encoder) throws {
-                try quote.encode(to: encoder)
-                enum Keys: String, CodingKey { case inGrace, count, step }
-                var container = encoder.container(keyedBy: Keys.self)
-                try container.encode(inGrace, forKey: .inGrace)
-                try container.encode(count, forKey: .count)
-                try container.encode(step, forKey: .step)
-            }
-        }
-
         func run() async throws {
             let session = try global.session()
             let book = try QuoteSource.load(session.database)
             let instant = at.flatMap(ISOInstant.parse) ?? session.now
-            let moment = book.schedule.moment(at: instant, clock: session.clock)
-            let quote = QuoteJSON(moment.shown, book: book)
-            if session.json {
-                return try Console.json(
-                    ShowJSON(
-                        quote: quote, inGrace: moment.inGrace, count: book.schedule.count, step: book.schedule.step))
-            }
+            let moment = QuoteMomentJSON(at: instant, book: book, clock: session.clock)
+            if session.json { return try Console.json(moment) }
+            let quote = moment.quote
             quote.lines.forEach(Console.out)
             Console.out(
-                "  (\(quote.date) window \(quote.window), \(quote.startsAt); quote \(quote.index + 1) of \(book.schedule.count)"
+                "  (\(quote.date) window \(quote.window), \(quote.startsAt); quote \(quote.index + 1) of \(moment.count)"
                     + (moment.inGrace ? "; still showing during the first 30 seconds of the next window" : "") + ")")
         }
     }
@@ -109,18 +89,9 @@ struct QuoteCommand: AsyncParsableCommand {
             let history = try QuoteSource.history(
                 session.database, clock: session.clock, date: date, now: session.now)
             let (day, book) = (history.day, history.book)
-            let quotes = history.slots.map { QuoteJSON($0, book: book) }
-            if session.json {
-                struct HistoryJSON: Encodable {
-                    var date: String
-                    var count: Int
-                    var step: Int
-                    var windows: [QuoteJSON]
-                }
-                return try Console.json(
-                    HistoryJSON(
-                        date: day.description, count: book.schedule.count, step: book.schedule.step, windows: quotes))
-            }
+            let document = QuoteHistoryJSON(history)
+            if session.json { return try Console.json(document) }
+            let quotes = document.windows
             Console.out(
                 "\(day): \(quotes.count) windows, \(book.schedule.count) active quotes, step \(book.schedule.step)")
             for quote in quotes {

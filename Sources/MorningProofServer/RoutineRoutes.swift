@@ -1,0 +1,106 @@
+import Foundation
+import Hummingbird
+import MorningProofCore
+import MorningProofService
+
+/// The morning routine as the web app asks for it: the daily question (the CLI's check-in, on the
+/// server's day for the account) and the quote of the moment. Each route calls one use case.
+struct RoutineRoutes {
+    let scope: RequestScope
+
+    func add(to table: inout RouteTable) {
+        table.add(.get, "/api/checkin", status)
+        table.add(.post, "/api/checkin", answer)
+        table.add(.post, "/api/checkin/setup", setup)
+        // Starting the day over is for tests and demos, like the clock header it goes with.
+        if scope.configuration.allowClockHeader { table.add(.delete, "/api/checkin/today", reset) }
+        table.add(.get, "/api/quote", quote)
+        table.add(.get, "/api/quote/history", quoteHistory)
+    }
+
+    @Sendable func status(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let document = try await scope.forAccount(request) { account in
+            let status = try CheckinService(database: account.database, clock: account.clock).status(now: account.now)
+            return CheckinStateJSON(status: CheckinStatusJSON(status, zone: account.clock.timeZone), texts: status.checkin?.texts)
+        }
+        return JSONResponse.make(.ok, document)
+    }
+
+    @Sendable func answer(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let body = try await JSONBody.read(request, limit: scope.configuration.bodyLimit, allowed: ["answer"])
+        let yes: Bool
+        switch try body.requiredString("answer") {
+        case "yes": yes = true
+        case "no": yes = false
+        case let other: throw APIError.badRequest("\"answer\" is yes or no, not \"\(other)\"")
+        }
+        let answered = try await scope.forAccount(request) { account in
+            let checkins = CheckinService(database: account.database, clock: account.clock)
+            guard try checkins.habit() != nil else { throw Self.noCheckin }
+            return CheckinAnswerJSON(try checkins.answer(yes: yes, now: account.now))
+        }
+        return JSONResponse.make(.ok, answered)
+    }
+
+    @Sendable func setup(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let body = try await JSONBody.read(
+            request, limit: scope.configuration.bodyLimit, allowed: ["preset", "question"])
+        let preset = try body.string("preset").map { name in
+            guard let preset = CheckinTexts.Preset(rawValue: name) else {
+                throw APIError.badRequest("\"preset\" is faith or general, not \"\(name)\"")
+            }
+            return preset
+        }
+        let question = try body.string("question")
+        let setup = try await scope.forAccount(request) { account in
+            CheckinSetupJSON(
+                try CheckinService(database: account.database, clock: account.clock)
+                    .setup(preset: preset, question: question, now: account.now))
+        }
+        return JSONResponse.make(setup.created ? .created : .ok, setup)
+    }
+
+    @Sendable func reset(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let cleared = try await scope.forAccount(request) { account in
+            let checkins = CheckinService(database: account.database, clock: account.clock)
+            guard try checkins.habit() != nil else { throw Self.noCheckin }
+            let (day, was) = try checkins.reset(now: account.now)
+            return ["day": day.description, "cleared": was.map { $0 ? "yes" : "no" } ?? "nothing"]
+        }
+        return JSONResponse.make(.ok, cleared)
+    }
+
+    @Sendable func quote(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let moment = try await scope.forAccount(request) { account in
+            QuoteMomentJSON(at: account.now, book: try QuoteSource.load(account.database), clock: account.clock)
+        }
+        return JSONResponse.make(.ok, moment)
+    }
+
+    @Sendable func quoteHistory(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let date = request.uri.queryParameters["date"].map(String.init)
+        let history = try await scope.forAccount(request) { account in
+            QuoteHistoryJSON(
+                try QuoteSource.history(account.database, clock: account.clock, date: date, now: account.now))
+        }
+        return JSONResponse.make(.ok, history)
+    }
+
+    static let noCheckin = APIError(
+        status: .notFound, code: "no_checkin", message: "no check-in is set up yet: POST /api/checkin/setup first")
+}
+
+/// `GET /api/checkin`: the fields of `checkin status --json`, and the words the block screen shows
+/// (the verse and the suggestions; both left out when no check-in is set up).
+struct CheckinStateJSON: Encodable, Sendable {
+    let status: CheckinStatusJSON
+    let texts: CheckinTexts?
+
+    func encode(to encoder: Encoder) throws {
+        try status.encode(to: encoder)
+        enum Keys: String, CodingKey { case verse, suggestions }
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encodeIfPresent(texts?.verse, forKey: .verse)
+        try container.encodeIfPresent(texts?.suggestions, forKey: .suggestions)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import MorningProofCore
+import MorningProofService
+import MorningProofStore
+
+/// Tokens for scripts, managed by the account they belong to (the settings screen): list, create
+/// (the token is shown once, in the answer), revoke. Another account's token id is not found.
+struct TokenRoutes {
+    let scope: RequestScope
+    var tokens: TokenService { scope.accounts.tokens }
+
+    func add(to table: inout RouteTable) {
+        table.add(.get, "/api/tokens", list)
+        table.add(.post, "/api/tokens", create)
+        table.add(.delete, "/api/tokens/:id", revoke)
+    }
+
+    @Sendable func list(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let account = try await scope.account(request)
+        let list = try await tokens.tokens(accountID: account.id).map(TokenJSON.init)
+        return JSONResponse.make(.ok, ["tokens": list])
+    }
+
+    @Sendable func create(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let account = try await scope.account(request)
+        let body = try await JSONBody.read(request, limit: scope.configuration.bodyLimit, allowed: ["name"])
+        let issued = try await tokens.createToken(
+            accountID: account.id, name: try body.requiredString("name"), now: scope.realNow())
+        return JSONResponse.make(.created, TokenJSON(issued.record, token: issued.token))
+    }
+
+    @Sendable func revoke(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let account = try await scope.account(request)
+        guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else {
+            throw APIError(status: .notFound, code: "not_found", message: "no token has that id")
+        }
+        try await tokens.revokeToken(id: id, accountID: account.id)
+        return Response(status: .noContent)
+    }
+}
+
+/// A token as its account sees it; `token` (the secret) only in the answer that created it.
+struct TokenJSON: Encodable, Sendable {
+    let id: Int64
+    let name: String
+    let createdAt: String
+    let expiresAt: String?
+    let token: String?
+
+    init(_ record: APIToken) { self.init(record, token: nil) }
+
+    init(_ record: APIToken, token: String?) {
+        id = record.id
+        name = record.name
+        createdAt = ISOInstant.format(record.createdAt, in: TimeZone(identifier: "UTC")!)
+        expiresAt = record.expiresAt.map { ISOInstant.format($0, in: TimeZone(identifier: "UTC")!) }
+        self.token = token
+    }
+}
