@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MorningProofCore
 import HealthMetrics
+import MorningProofService
 import MorningProofStore
 import PhotoVerification
 
@@ -86,6 +87,11 @@ enum ExitStatus {
             case .noSuchFile: kind = .noInput
             case .unreadable: kind = .ioError
             case .notAnImage, .damaged, .refused, .badModel: kind = .dataError
+            }
+        case let error as ServiceError:
+            // What a rule refuses (a future day) is, for a command, a usage error.
+            switch error.kind {
+            case .unauthorized, .notFound, .conflict, .refused, .tooManyRequests: kind = .usage
             }
         case let error as MetricFileError:
             switch error.code {

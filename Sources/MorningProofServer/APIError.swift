@@ -44,6 +44,7 @@ extension APIError {
                 ]
             case .notFound: status = .notFound
             case .conflict: status = .conflict
+            case .refused: status = .unprocessableContent
             case .tooManyRequests(let seconds):
                 status = .tooManyRequests
                 headers = [.retryAfter: String(seconds)]

@@ -44,6 +44,31 @@ struct JSONBody {
         return number
     }
 
+    func bool(_ key: String) throws -> Bool? {
+        guard let value = fields[key] else { return nil }
+        guard case .bool(let flag) = value else { throw Self.wrongType(key, "true or false") }
+        return flag
+    }
+
+    /// A whole number within `range`.
+    func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let number = try number(key) else { return nil }
+        guard number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+            throw APIError.badRequest("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(number)
+    }
+
+    /// A string, or a number given as one (a goal's `8000` or `"7h30m"`).
+    func text(_ key: String) throws -> String? {
+        guard let value = fields[key] else { return nil }
+        switch value {
+        case .string(let text): return text
+        case .number(let number): return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        default: throw Self.wrongType(key, "a string or a number")
+        }
+    }
+
     func object(_ key: String) throws -> [String: JSONValue]? {
         guard let value = fields[key] else { return nil }
         guard case .object(let object) = value else { throw Self.wrongType(key, "an object") }

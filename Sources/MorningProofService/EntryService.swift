@@ -34,10 +34,11 @@ public struct EntryService: Sendable {
         let today = clock.day(at: now)
         let resolved = try day.map { try LocalDay.resolve($0, today: today) } ?? today
         if resolved > today {
-            throw MorningProofError.usage("\(resolved) is in the future (today is \(today))")
+            throw ServiceError(.refused, code: "future_day", "\(resolved) is in the future (today is \(today))")
         }
         if resolved < habit.createdDay {
-            throw MorningProofError.usage(
+            throw ServiceError(
+                .refused, code: "before_habit",
                 "\"\(habit.name)\" did not exist yet on \(resolved) (it was added on \(habit.createdDay))")
         }
         return resolved
@@ -48,6 +49,7 @@ public struct EntryService: Sendable {
         _ status: EntryStatus, habit: Habit, day: String?, note: String? = nil, value: Double? = nil, now: Date
     ) throws -> EntryChange {
         if let note { try UserText.validate(note, field: "--note", maxLength: UserText.noteMaxLength) }
+        let note = note?.isEmpty == true ? nil : note
         let day = try self.day(day, of: habit, now: now)
         let outcome = try database.record(
             Entry(

@@ -19,17 +19,22 @@ public struct HabitService: Sendable {
 
     /// Applies `details` (and a new name) to the habit `name` names.
     public func edit(named name: String, rename: String? = nil, _ details: HabitDetails) throws -> Habit {
-        let habit = try details.applied(to: try database.findHabit(named: name), rename: rename)
+        try edit(try database.findHabit(named: name), rename: rename, details)
+    }
+
+    /// Applies `details` (and a new name, and an archived state) to `habit`, in one save.
+    public func edit(_ habit: Habit, rename: String? = nil, archived: Bool? = nil, _ details: HabitDetails) throws
+        -> Habit
+    {
+        var habit = try details.applied(to: habit, rename: rename)
+        if let archived { habit.archived = archived }
         try database.updateHabit(habit)
         return habit
     }
 
     /// Archives the habit (history kept), or brings it back.
     public func archive(named name: String, archived: Bool = true) throws -> Habit {
-        var habit = try database.findHabit(named: name)
-        habit.archived = archived
-        try database.updateHabit(habit)
-        return habit
+        try edit(try database.findHabit(named: name), archived: archived, HabitDetails())
     }
 
     /// Deletes the habit and its entries, only when `confirmed`; otherwise a usage error says what
@@ -42,11 +47,30 @@ public struct HabitService: Sendable {
                 "removing \"\(habit.name)\" would delete it and its \(count) \(count == 1 ? "entry" : "entries"); "
                     + "run again with --yes, or keep its history with: morningproof habit archive \"\(habit.name)\"")
         }
-        return (habit, try database.removeHabit(id: habit.id))
+        return (habit, try remove(habit))
+    }
+
+    /// Deletes `habit` and its entries (the caller has the person's confirmation); returns how many
+    /// entries went with it.
+    public func remove(_ habit: Habit) throws -> Int {
+        try database.removeHabit(id: habit.id)
     }
 
     /// The habit `name` names with its progress as of the day `now` falls on.
     public func show(named name: String, now: Date) throws -> HabitProgress {
-        try database.progress(of: try database.findHabit(named: name), today: clock.day(at: now))
+        try show(try database.findHabit(named: name), now: now)
+    }
+
+    /// `habit` with its progress as of the day `now` falls on.
+    public func show(_ habit: Habit, now: Date) throws -> HabitProgress {
+        try database.progress(of: habit, today: clock.day(at: now))
+    }
+
+    /// The habit `id` of the account; not found for none, or another account's.
+    public func habit(id: Int64) throws -> Habit {
+        guard let habit = try database.habit(id: id) else {
+            throw StoreError(.notFound, value: String(id), "no habit with id \(id)")
+        }
+        return habit
     }
 }

@@ -1,5 +1,5 @@
 /// A use case refused, in terms every front end can map: the server to an HTTP status, a command
-/// to a message. Bad input is a `MorningProofError.usage`; this is for the rest.
+/// to a message and an exit code. Bad input is a `MorningProofError.usage`; this is for the rest.
 public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// No valid credentials (a wrong password, an unknown or expired token).
@@ -8,6 +8,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case notFound
         /// The thing exists already (an email taken, today's update done).
         case conflict
+        /// A rule refuses what was asked (a day in the future, or before the habit existed).
+        case refused
         /// Too many failed attempts; try again after `retryAfter` seconds.
         case tooManyRequests(retryAfter: Int)
     }

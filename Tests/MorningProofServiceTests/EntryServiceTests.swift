@@ -56,8 +56,11 @@ struct EntryServiceTests {
     @Test("a future day, a day before the habit existed and a bad note are refused and store nothing")
     func refused() throws {
         let now = Self.at("2026-03-08T07:00:00-04:00")
-        #expect(throws: MorningProofError.self) { try service.record(.done, habit: habit, day: "2026-03-09", now: now) }
-        #expect(throws: MorningProofError.self) { try service.record(.done, habit: habit, day: "2026-03-05", now: now) }
+        // Refused by a rule (the server answers 422, the CLI exits 64), not bad input.
+        #expect(throws: ServiceError(.refused, code: "future_day", "2026-03-09 is in the future (today is 2026-03-08)")) {
+            try service.record(.done, habit: habit, day: "2026-03-09", now: now)
+        }
+        #expect(throws: ServiceError.self) { try service.record(.done, habit: habit, day: "2026-03-05", now: now) }
         #expect(throws: MorningProofError.self) {
             try service.record(.done, habit: habit, day: nil, note: "bad\u{1B}[31m", now: now)
         }

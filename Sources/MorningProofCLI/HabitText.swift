@@ -1,0 +1,8 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+extension Habit {
+    /// The name as text output shows it: any control character as a visible escape.
+    var shownName: String { UserText.visible(name) }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import MorningProofCore
+import MorningProofStore
+
+/// A habit as scripts see it (`habit list/show --json`; with its id, the API's habits).
+public struct HabitJSON: Encodable, Sendable {
+    public var name: String
+    public var kind: String
+    public var schedule: String
+    public var remindAt: String?
+    public var required: Bool
+    public var note: String?
+    public var archived: Bool
+    public var createdDay: String
+    public var goal: GoalJSON?
+    public var state: String?
+    public var currentStreak: Int?
+    public var longestStreak: Int?
+    public var daysUntilBreak: Int?
+    public var score: Double?
+
+    public init(_ habit: Habit, progress: HabitProgress? = nil) {
+        name = habit.name
+        kind = habit.kind.rawValue
+        schedule = habit.schedule.summary
+        remindAt = habit.remindAt.map(formatClockTime)
+        required = habit.required
+        note = habit.note
+        archived = habit.archived
+        createdDay = habit.createdDay.description
+        goal = habit.goal.map(GoalJSON.init)
+        if let progress {
+            state = progress.state.rawValue
+            currentStreak = progress.timeline.currentStreak
+            longestStreak = progress.timeline.longestStreak.length
+            daysUntilBreak = progress.timeline.daysUntilBreak
+            score = rounded(progress.timeline.score)
+        }
+    }
+}
+
+/// Rounds a share to four decimals for output.
+public func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+
+/// A habit's metric goal as scripts see it: the target in the metric's base unit.
+public struct GoalJSON: Encodable, Sendable {
+    public var metric: String
+    public var comparison: String
+    public var target: Double
+    public var activity: String?
+    public var summary: String
+
+    public init(_ goal: MetricGoal) {
+        metric = goal.metric
+        comparison = goal.comparison.rawValue
+        target = goal.target
+        activity = goal.activity
+        summary = goal.summary
+    }
+}
