@@ -2,45 +2,7 @@ import Foundation
 import MorningProofCore
 import MorningProofService
 
-/// One habit's report: streaks, completion, score and the days of the asked range.
-struct HabitReport: Encodable {
-    struct Day: Encodable {
-        var day: String
-        var state: String
-    }
-
-    var name: String
-    var kind: String
-    var schedule: String
-    var currentStreak: Int
-    var longestStreak: Int
-    var longestStreakStart: String?
-    var longestStreakEnd: String?
-    var completionRate7: Double?
-    var completionRate30: Double?
-    var completionRate365: Double?
-    var score: Double
-    var totalDone: Int
-    var daysUntilBreak: Int
-    var days: [Day]
-
-    init(_ summary: HabitSummary) {
-        name = summary.habit.name
-        kind = summary.habit.kind.rawValue
-        schedule = summary.habit.schedule.summary
-        currentStreak = summary.currentStreak
-        longestStreak = summary.longestStreak
-        longestStreakStart = summary.longestStreakStart?.description
-        longestStreakEnd = summary.longestStreakEnd?.description
-        completionRate7 = summary.completionRate7.map(rounded)
-        completionRate30 = summary.completionRate30.map(rounded)
-        completionRate365 = summary.completionRate365.map(rounded)
-        score = rounded(summary.score)
-        totalDone = summary.totalDone
-        daysUntilBreak = summary.daysUntilBreak
-        days = summary.days.map { Day(day: $0.day.description, state: $0.state) }
-    }
-
+extension HabitReport {
     static func csv(_ reports: [HabitReport]) -> String {
         var lines = [
             "habit,currentStreak,longestStreak,longestStreakStart,longestStreakEnd,completionRate7,completionRate30,completionRate365,score,totalDone"
@@ -103,18 +65,7 @@ struct HabitReport: Encodable {
     }
 }
 
-/// A gate unlock as `report` shows it.
-struct GateUnlockJSON: Encodable {
-    var day: String
-    var at: String
-    var reason: String
-
-    init(_ unlock: GateUnlock) {
-        day = unlock.day.description
-        at = ISOInstant.format(unlock.at, in: TimeZone(identifier: "UTC")!)
-        reason = unlock.reason
-    }
-
+extension GateUnlockJSON {
     /// "Gate unlocks: 2026-03-01 (reason); ...", or nil when there were none.
     static func textLine(_ unlocks: [GateUnlock]) -> String? {
         guard !unlocks.isEmpty else { return nil }

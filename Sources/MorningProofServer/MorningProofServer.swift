@@ -25,6 +25,7 @@ public enum MorningProofServer {
         CheckinRoutes(scope: scope, dailyUpdates: DailyUpdateService(database: database)).add(to: &routes)
         RoutineRoutes(scope: scope).add(to: &routes)
         HabitRoutes(scope: scope).add(to: &routes)
+        ProofRoutes(scope: scope).add(to: &routes)
         TokenRoutes(scope: scope).add(to: &routes)
 
         let router = Router(context: ServerContext.self)

@@ -35,7 +35,11 @@ public struct ProofService: Sendable {
 
     /// The habit `name` names, which must be a photo habit to take photo proofs.
     public func photoHabit(named name: String) throws -> Habit {
-        let habit = try database.findHabit(named: name)
+        try photoHabit(try database.findHabit(named: name))
+    }
+
+    /// `habit`, when it is a photo habit; a usage error otherwise.
+    public func photoHabit(_ habit: Habit) throws -> Habit {
         guard habit.kind == .photo else {
             throw MorningProofError.usage(
                 "\(habit.name) is a \(habit.kind.rawValue) habit; --habit needs a habit of kind photo")

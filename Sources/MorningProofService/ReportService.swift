@@ -83,8 +83,15 @@ public struct ReportService: Sendable {
     public func report(habitsNamed names: [String] = [], from: String? = nil, to: String? = nil, weeks: Int, now: Date)
         throws -> Report
     {
-        let today = clock.day(at: now)
         let habits = try names.isEmpty ? database.habits() : names.map { try database.findHabit(named: $0) }
+        return try report(habits: habits, from: from, to: to, weeks: weeks, now: now)
+    }
+
+    /// The same report on `habits`.
+    public func report(habits: [Habit], from: String? = nil, to: String? = nil, weeks: Int, now: Date) throws
+        -> Report
+    {
+        let today = clock.day(at: now)
         let weekStart = try database.weekStart()
         let range = try ReportRange(from: from, to: to, weeks: weeks, today: today, weekStart: weekStart)
         let unlocks = try database.gateUnlocks(from: range.first, through: range.last)

@@ -58,12 +58,7 @@ struct ReportCommand: AsyncParsableCommand {
         let report = try session.reports.report(habitsNamed: names, from: from, to: to, weeks: weeks, now: session.now)
         let reports = report.habits.map(HabitReport.init)
         switch format ?? (session.json ? .json : .text) {
-        case .json:
-            struct ReportJSON: Encodable {
-                var habits: [HabitReport]
-                var gateUnlocks: [GateUnlockJSON]
-            }
-            try Console.json(ReportJSON(habits: reports, gateUnlocks: report.gateUnlocks.map(GateUnlockJSON.init)))
+        case .json: try Console.json(ReportJSON(report))
         case .csv: Console.out(HabitReport.csv(reports))
         case .text:
             let range = report.range

@@ -15,35 +15,11 @@ struct StatusCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    struct StatusJSON: Encodable {
-        struct Item: Encodable {
-            var name: String
-            var kind: String
-            var state: String
-            var currentStreak: Int
-            var longestStreak: Int
-            var daysUntilBreak: Int
-            var score: Double
-        }
-        var day: String
-        var habits: [Item]
-    }
-
     func run() async throws {
         let session = try global.session()
         let status = try session.reports.status(now: session.now)
         let all = status.habits
-        if session.json {
-            return try Console.json(
-                StatusJSON(
-                    day: status.day.description,
-                    habits: all.map {
-                        .init(
-                            name: $0.habit.name, kind: $0.habit.kind.rawValue, state: $0.state.rawValue,
-                            currentStreak: $0.timeline.currentStreak, longestStreak: $0.timeline.longestStreak.length,
-                            daysUntilBreak: $0.timeline.daysUntilBreak, score: rounded($0.timeline.score))
-                    }))
-        }
+        if session.json { return try Console.json(StatusJSON(status)) }
         Console.out("\(status.day) (\(status.zone))")
         if all.isEmpty { return Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"") }
         // The name column fits the terminal beside the rest of a row (about 52 columns at most);

@@ -1,0 +1,94 @@
+import Foundation
+import MorningProofCore
+
+/// One habit's report: streaks, completion, score and the days of the asked range
+/// (`report --format json`, `GET /api/habits/{id}/report`).
+public struct HabitReport: Encodable, Sendable {
+    public struct Day: Encodable, Sendable {
+        public var day: String
+        public var state: String
+    }
+
+    public var name: String
+    public var kind: String
+    public var schedule: String
+    public var currentStreak: Int
+    public var longestStreak: Int
+    public var longestStreakStart: String?
+    public var longestStreakEnd: String?
+    public var completionRate7: Double?
+    public var completionRate30: Double?
+    public var completionRate365: Double?
+    public var score: Double
+    public var totalDone: Int
+    public var daysUntilBreak: Int
+    public var days: [Day]
+
+    public init(_ summary: HabitSummary) {
+        name = summary.habit.name
+        kind = summary.habit.kind.rawValue
+        schedule = summary.habit.schedule.summary
+        currentStreak = summary.currentStreak
+        longestStreak = summary.longestStreak
+        longestStreakStart = summary.longestStreakStart?.description
+        longestStreakEnd = summary.longestStreakEnd?.description
+        completionRate7 = summary.completionRate7.map(rounded)
+        completionRate30 = summary.completionRate30.map(rounded)
+        completionRate365 = summary.completionRate365.map(rounded)
+        score = rounded(summary.score)
+        totalDone = summary.totalDone
+        daysUntilBreak = summary.daysUntilBreak
+        days = summary.days.map { Day(day: $0.day.description, state: $0.state) }
+    }
+}
+
+/// A gate unlock as `report` shows it.
+public struct GateUnlockJSON: Encodable, Sendable {
+    public var day: String
+    public var at: String
+    public var reason: String
+
+    public init(_ unlock: GateUnlock) {
+        day = unlock.day.description
+        at = ISOInstant.format(unlock.at, in: TimeZone(identifier: "UTC")!)
+        reason = unlock.reason
+    }
+}
+
+/// `report --format json` and `GET /api/habits/{id}/report`: each habit's report and the gate's
+/// unlocks in the range.
+public struct ReportJSON: Encodable, Sendable {
+    public var habits: [HabitReport]
+    public var gateUnlocks: [GateUnlockJSON]
+
+    public init(_ report: Report) {
+        habits = report.habits.map(HabitReport.init)
+        gateUnlocks = report.gateUnlocks.map(GateUnlockJSON.init)
+    }
+}
+
+/// `status --json` and `GET /api/status`: every active habit today.
+public struct StatusJSON: Encodable, Sendable {
+    public struct Item: Encodable, Sendable {
+        public var name: String
+        public var kind: String
+        public var state: String
+        public var currentStreak: Int
+        public var longestStreak: Int
+        public var daysUntilBreak: Int
+        public var score: Double
+    }
+
+    public var day: String
+    public var habits: [Item]
+
+    public init(_ status: TodayStatus) {
+        day = status.day.description
+        habits = status.habits.map {
+            Item(
+                name: $0.habit.name, kind: $0.habit.kind.rawValue, state: $0.state.rawValue,
+                currentStreak: $0.timeline.currentStreak, longestStreak: $0.timeline.longestStreak.length,
+                daysUntilBreak: $0.timeline.daysUntilBreak, score: rounded($0.timeline.score))
+        }
+    }
+}

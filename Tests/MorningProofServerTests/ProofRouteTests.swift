@@ -1,0 +1,153 @@
+import Foundation
+import HTTPTypes
+import MorningProofCore
+import MorningProofService
+import MorningProofStore
+import Hummingbird
+import Testing
+
+/// The committed bed scenes (scripts/make-scenes).
+private enum Scenes {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SampleImages/scenes")
+    static func bytes(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
+}
+
+extension TestAPI {
+    /// Uploads `body` as it is, with `type` as its Content-Type.
+    func upload(_ path: String, token: String, at now: String, type: String, body: Data) async throws -> Reply {
+        var headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: type]
+        headers[HTTPField.Name("X-MorningProof-Now")!] = now
+        return try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(bytes: body)) {
+            Reply(status: $0.status, headers: $0.headers, body: String(buffer: $0.body))
+        }
+    }
+
+    /// Uploads a photo as a phone's form does: multipart/form-data with one file part.
+    func uploadForm(_ path: String, token: String, at now: String, photo: Data) async throws -> Reply {
+        let boundary = "----morningproof-test-boundary"
+        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nmorning\r\n".utf8)
+        body += Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"bed.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
+                .utf8)
+        body += photo
+        body += Data("\r\n--\(boundary)--\r\n".utf8)
+        return try await upload(path, token: token, at: now, type: "multipart/form-data; boundary=\(boundary)", body: body)
+    }
+}
+
+@Suite("Photo proofs, status and reports over HTTP")
+struct ProofRouteTests {
+    /// An account in UTC with a photo habit created on 2026-11-17; returns its token and the habit's id.
+    func photoHabit(_ api: TestAPI) async throws -> (String, Int) {
+        let token = try await api.signUp("ada@example.com", timezone: "UTC")
+        let created = try await api.send(
+            .post, "/api/habits", token: token, at: "2026-11-17T07:00:00Z", json: #"{"name": "Make bed", "kind": "photo"}"#)
+        return (token, try #require(created.json["id"] as? Int))
+    }
+
+    @Test func aMadeBedPhotoProvesTheDayAndARepeatOnAnotherDayIsRefused() async throws {
+        try await TestServer().run { api in
+            let (token, id) = try await photoHabit(api)
+            let path = "/api/habits/\(id)/proof"
+            let made = try await api.upload(
+                path, token: token, at: "2026-11-18T08:00:00Z", type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
+            #expect(made.status == .created, "\(made.body)")
+            #expect(made.json["made"] as? Bool == true && made.json["recorded"] as? Bool == true)
+            #expect(made.json["day"] as? String == "2026-11-18")
+            #expect((made.json["habit"] as? [String: Any])?["state"] as? String == "done")
+            #expect(!(made.json["reasons"] as? [String] ?? []).isEmpty)
+
+            // The same photo again the next day is refused, with the reason; nothing is recorded.
+            let repeatPhoto = try await api.upload(
+                path, token: token, at: "2026-11-19T08:00:00Z", type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
+            #expect(repeatPhoto.status == .unprocessableContent && repeatPhoto.errorCode == "proof_refused")
+            #expect(repeatPhoto.errorMessage.contains("2026-11-18"))
+            let entries = try await api.send(.get, "/api/habits/\(id)/entries", token: token, at: "2026-11-19T09:00:00Z")
+            #expect((entries.json["entries"] as? [Any])?.count == 1)
+
+            // A photo taken on another day (its EXIF says 2026-11-18) cannot prove the 20th.
+            let old = try await api.upload(
+                path, token: token, at: "2026-11-20T08:00:00Z", type: "image/jpeg",
+                body: try Scenes.bytes("made-2-exif-2026-11-18.jpg"))
+            #expect(old.status == .unprocessableContent, "\(old.body)")
+
+            // An unmade bed is a verdict, not an error: 200, nothing recorded.
+            let unmade = try await api.uploadForm(
+                path, token: token, at: "2026-11-20T08:05:00Z", photo: try Scenes.bytes("unmade-1.jpg"))
+            #expect(unmade.status == .ok && unmade.json["made"] as? Bool == false)
+            #expect(unmade.json["recorded"] as? Bool == false)
+            // A phone's form upload of a made bed proves the day.
+            let form = try await api.uploadForm(
+                path, token: token, at: "2026-11-20T08:10:00Z", photo: try Scenes.bytes("made-3.jpg"))
+            #expect(form.status == .created, "\(form.body)")
+        }
+    }
+
+    @Test func whatIsNotAPhotoOrTooBigOrForAnotherHabitIsRefused() async throws {
+        try await TestServer().run { api in
+            let (token, id) = try await photoHabit(api)
+            let path = "/api/habits/\(id)/proof"
+            let at = "2026-11-18T08:00:00Z"
+            let text = try await api.upload(path, token: token, at: at, type: "image/jpeg", body: Data("hello".utf8))
+            #expect(text.status == .badRequest && text.errorCode == "bad_image")
+            let truncated = try Scenes.bytes("made-1.jpg").prefix(2000)
+            #expect(try await api.upload(path, token: token, at: at, type: "image/jpeg", body: Data(truncated)).status == .badRequest)
+            let pdf = try await api.upload(path, token: token, at: at, type: "application/pdf", body: Data("%PDF".utf8))
+            #expect(pdf.status == .unsupportedMediaType)
+            let noFile = try await api.upload(
+                path, token: token, at: at, type: "multipart/form-data; boundary=x", body: Data("--x\r\n\r\nhi\r\n--x--\r\n".utf8))
+            #expect(noFile.status == .badRequest)
+            let huge = Data(count: 25 * 1024 * 1024 + 1)
+            let tooBig = try await api.upload(path, token: token, at: at, type: "image/jpeg", body: huge)
+            #expect(tooBig.status == .contentTooLarge && tooBig.errorCode == "payload_too_large")
+
+            let manual = try await api.send(.post, "/api/habits", token: token, at: at, json: #"{"name": "Read"}"#)
+            let readID = try #require(manual.json["id"] as? Int)
+            let wrongKind = try await api.upload(
+                "/api/habits/\(readID)/proof", token: token, at: at, type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
+            #expect(wrongKind.status == .badRequest)
+            let other = try await api.signUp("bo@example.com", timezone: "UTC")
+            let notTheirs = try await api.upload(path, token: other, at: at, type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
+            #expect(notTheirs.status == .notFound)
+            let entries = try await api.send(.get, "/api/habits/\(id)/entries", token: token, at: at)
+            #expect((entries.json["entries"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func statusAndReportAreTheCLIsJSON() async throws {
+        let server = try TestServer()
+        try await server.run { api in
+            let token = try await api.signUp("ada@example.com", timezone: "UTC")
+            let created = try await api.send(
+                .post, "/api/habits", token: token, at: "2026-11-10T07:00:00Z", json: #"{"name": "Read"}"#)
+            let id = try #require(created.json["id"] as? Int)
+            for day in ["2026-11-10", "2026-11-11", "2026-11-13"] {
+                _ = try await api.send(
+                    .put, "/api/habits/\(id)/entries/\(day)", token: token, at: "2026-11-13T20:00:00Z",
+                    json: #"{"status": "done"}"#)
+            }
+            let at = "2026-11-14T07:00:00Z"
+            let now = ISOInstant.parse(at)!
+            let clock = DayClock(zoneIdentifier: "UTC")!
+            let account = server.database.scoped(to: 2)
+            let reports = ReportService(database: account, clock: clock)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+
+            let status = try await api.send(.get, "/api/status", token: token, at: at)
+            #expect(status.body == String(decoding: try encoder.encode(StatusJSON(try reports.status(now: now))), as: UTF8.self))
+            #expect(status.json["day"] as? String == "2026-11-14")
+
+            let report = try await api.send(.get, "/api/habits/\(id)/report?weeks=2", token: token, at: at)
+            let expected = ReportJSON(
+                try reports.report(habits: [try account.habit(id: Int64(id))!], weeks: 2, now: now))
+            #expect(report.body == String(decoding: try encoder.encode(expected), as: UTF8.self))
+            let habit = (report.json["habits"] as? [[String: Any]])?.first
+            #expect(habit?["longestStreak"] as? Int == 2 && habit?["totalDone"] as? Int == 3)
+            #expect(try await api.send(.get, "/api/habits/\(id)/report?weeks=0", token: token, at: at).status == .badRequest)
+            #expect(try await api.send(.get, "/api/habits/999/report", token: token, at: at).status == .notFound)
+        }
+    }
+}
