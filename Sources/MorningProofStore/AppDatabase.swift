@@ -87,6 +87,9 @@ public struct AppDatabase: Sendable {
 
     /// Two processes may open a new file at once and race to the same migration; the loser
     /// finds it applied on the next try.
+    /// SQLite answers "busy" at once, without waiting, to a process that would deadlock with
+    /// another, so the loser waits a little (longer each time, with some randomness so that many
+    /// processes spread out) and tries again: twenty processes creating one file all land.
     private func migrateAllowingRaces() throws {
         var attempt = 0
         while true {
@@ -95,8 +98,9 @@ public struct AppDatabase: Sendable {
                 return
             } catch {
                 attempt += 1
-                if try writer.read({ try Self.migrator.hasCompletedMigrations($0) }) { return }
-                if attempt >= 3 { throw error }
+                if (try? writer.read({ try Self.migrator.hasCompletedMigrations($0) })) == true { return }
+                if attempt >= 20 { throw error }
+                usleep(UInt32.random(in: 5_000...20_000) * UInt32(min(attempt, 10)))
             }
         }
     }
