@@ -112,7 +112,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            resources: [.embedInCode("openapi.yaml")]),
+            resources: [
+                .embedInCode("openapi.yaml"), .embedInCode("Web/index.html"), .embedInCode("Web/app.js"),
+                .embedInCode("Web/style.css"), .embedInCode("Web/sw.js"), .embedInCode("Web/manifest.webmanifest"),
+                .embedInCode("Web/icon.svg"),
+            ]),
         .executableTarget(name: "morningproof", dependencies: ["MorningProofCLI"]),
         // The server's command line: serve, and token create/list/revoke.
         .executableTarget(

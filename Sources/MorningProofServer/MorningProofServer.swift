@@ -20,7 +20,8 @@ public enum MorningProofServer {
             accounts: AccountService(database: database, hasher: hasher), database: database,
             configuration: configuration, realNow: realNow)
         var routes = RouteTable()
-        SystemRoutes.add(to: &routes)
+        SystemRoutes.add(to: &routes, configuration: configuration)
+        WebRoutes.add(to: &routes)
         AuthRoutes(scope: scope).add(to: &routes)
         CheckinRoutes(scope: scope, dailyUpdates: DailyUpdateService(database: database)).add(to: &routes)
         RoutineRoutes(scope: scope).add(to: &routes)

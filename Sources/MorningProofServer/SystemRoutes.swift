@@ -3,9 +3,16 @@ import NIOCore
 
 /// What needs no account and no database: a health check and the API's description.
 enum SystemRoutes {
-    static func add(to table: inout RouteTable) {
+    struct HealthJSON: Encodable, Sendable {
+        let status: String
+        let clockHeader: Bool
+    }
+
+    static func add(to table: inout RouteTable, configuration: ServerConfiguration) {
+        // `clockHeader` tells the web app whether to show its debug panel (tests and demos).
+        let health = HealthJSON(status: "ok", clockHeader: configuration.allowClockHeader)
         table.add(.get, "/health") { _, _ in
-            JSONResponse.make(.ok, ["status": "ok"])
+            JSONResponse.make(.ok, health)
         }
         table.add(.get, "/openapi.yaml") { _, _ in
             Response(

@@ -79,7 +79,7 @@ struct ServerBinaryTests {
         let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") })
         #expect(line.hasPrefix("morningproof-server: listening on http://127.0.0.1:"))
 
-        #expect(try curl(["\(address)/health"]) == #"{"status":"ok"}"#)
+        #expect(try curl(["\(address)/health"]) == #"{"clockHeader":true,"status":"ok"}"#)
         let me = try curl(["-H", "Authorization: Bearer \(token)", "\(address)/api/auth/me"])
         #expect(me == #"{"dayStart":"00:00","id":1,"weekStart":"monday"}"#)
 

@@ -8,7 +8,7 @@ struct SystemRouteTests {
         try await TestServer().run { api in
             let reply = try await api.send(.get, "/health")
             #expect(reply.status == .ok)
-            #expect(reply.body == #"{"status":"ok"}"#)
+            #expect(reply.body == #"{"clockHeader":true,"status":"ok"}"#)
         }
     }
 

@@ -1,0 +1,444 @@
+// MorningProof's web app: the morning routine on a phone. Every day decision comes from the server
+// (GET /api/checkin, /api/habits, ...); this page never computes "today".
+const $ = (id) => document.getElementById(id);
+const TOKEN = "morningproof.token";
+// Tests and demos only: a moment the server honours when it runs with --allow-clock-header.
+const NOW = "morningproof.now";
+let server = { clockHeader: false };
+let checkin = null;
+let signingUp = false;
+
+class APIError extends Error {
+  constructor(status, body) {
+    super(body.error || `HTTP ${status}`);
+    this.status = status;
+    this.code = body.code;
+  }
+}
+
+async function api(method, path, body, type) {
+  const headers = {};
+  const token = localStorage.getItem(TOKEN);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (server.clockHeader && localStorage.getItem(NOW)) headers["X-MorningProof-Now"] = localStorage.getItem(NOW);
+  let payload;
+  if (body instanceof Blob) {
+    payload = body;
+    headers["Content-Type"] = type || body.type || "application/octet-stream";
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers["Content-Type"] = "application/json";
+  }
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: payload });
+  } catch (error) {
+    setOffline(true);
+    throw new APIError(0, { error: "offline: check the connection", code: "offline" });
+  }
+  setOffline(false);
+  const text = await response.text();
+  const json = text ? JSON.parse(text) : {};
+  if (response.status === 401 && path !== "/api/auth/login") {
+    signOut(false);
+    throw new APIError(401, json);
+  }
+  if (!response.ok) throw new APIError(response.status, json);
+  return json;
+}
+
+function setOffline(offline) {
+  $("offline").hidden = !offline;
+  document.querySelectorAll("main button, main input, main select").forEach((control) => {
+    if (control.closest("#signin")) return;
+    control.disabled = offline;
+  });
+}
+
+function notice(text) {
+  $("notice").textContent = text;
+  $("notice").hidden = !text;
+}
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+// MARK: - Screens
+
+function show(screen) {
+  for (const section of document.querySelectorAll(".screen")) section.hidden = section.id !== screen;
+  const tabs = ["today", "history", "settings"].includes(screen);
+  $("tabs").hidden = !tabs;
+  for (const tab of document.querySelectorAll("#tabs button")) {
+    if (tab.dataset.screen === screen) tab.setAttribute("aria-current", "page");
+    else tab.removeAttribute("aria-current");
+  }
+}
+
+async function open(screen) {
+  if (screen === "today") await loadToday();
+  if (screen === "history") await loadHistory();
+  if (screen === "settings") await loadSettings();
+  show(screen);
+}
+
+// MARK: - Sign in
+
+function toggleSignUp() {
+  signingUp = !signingUp;
+  $("signin-title").textContent = signingUp ? "Create an account" : "Sign in";
+  $("signin-button").textContent = signingUp ? "Create account" : "Sign in";
+  $("toggle-signup").textContent = signingUp ? "I have an account" : "Create an account";
+  $("new-account").hidden = !signingUp;
+  $("password").autocomplete = signingUp ? "new-password" : "current-password";
+}
+
+async function signIn(event) {
+  event.preventDefault();
+  $("signin-error").textContent = "";
+  const email = $("email").value.trim();
+  const password = $("password").value;
+  try {
+    if (signingUp) {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const reply = await api("POST", "/api/auth/signup", { email, password, timezone: zone });
+      localStorage.setItem(TOKEN, reply.token);
+      const preset = document.querySelector("input[name=preset]:checked").value;
+      await api("POST", "/api/checkin/setup", { preset });
+    } else {
+      const reply = await api("POST", "/api/auth/login", { email, password });
+      localStorage.setItem(TOKEN, reply.token);
+    }
+    $("password").value = "";
+    await start();
+  } catch (error) {
+    $("signin-error").textContent = error.message;
+  }
+}
+
+function signOut(tellServer = true) {
+  if (tellServer && localStorage.getItem(TOKEN)) api("POST", "/api/auth/logout").catch(() => {});
+  localStorage.removeItem(TOKEN);
+  closeQuestion();
+  if (signingUp) toggleSignUp();
+  show("signin");
+}
+
+// MARK: - The day: question, block screen, today
+
+async function start() {
+  if (!localStorage.getItem(TOKEN)) return show("signin");
+  const me = await api("GET", "/api/auth/me");
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && me.timezone !== zone) {
+    await api("PATCH", "/api/auth/profile", { timezone: zone });
+    notice(`Time zone changed to ${zone}`);
+  }
+  await refreshDay();
+}
+
+/// Asks the server where today stands and shows what follows from it.
+async function refreshDay() {
+  checkin = await api("GET", "/api/checkin");
+  if (checkin.answer === "no") {
+    await loadBlock();
+    show("block");
+  } else {
+    await open(document.querySelector("#tabs [aria-current]")?.dataset.screen || "today");
+  }
+  if (checkin.shouldAsk) askQuestion();
+}
+
+function askQuestion() {
+  $("question-text").textContent = checkin?.question || "Have you done what matters most this morning?";
+  $("question-backdrop").hidden = false;
+  for (const section of document.querySelectorAll("header, main")) section.inert = true;
+  $("answer-yes").focus();
+}
+
+function closeQuestion() {
+  $("question-backdrop").hidden = true;
+  for (const section of document.querySelectorAll("header, main")) section.inert = false;
+}
+
+async function answer(yes) {
+  await api("POST", "/api/checkin", { answer: yes ? "yes" : "no" });
+  closeQuestion();
+  await refreshDay();
+}
+
+function quoteFigure(figure, quote) {
+  figure.replaceChildren(
+    element("blockquote", { text: `“${quote.text}”` }),
+    element("figcaption", { text: `— ${quote.author}, ${quote.bookTitle}` }));
+}
+
+async function loadBlock() {
+  $("block-verse").textContent = checkin.verse || "";
+  $("block-suggestions").replaceChildren(...(checkin.suggestions || []).map((text) => element("li", { text })));
+  quoteFigure($("block-quote"), await api("GET", "/api/quote"));
+}
+
+async function loadToday() {
+  const [list, quote] = await Promise.all([api("GET", "/api/habits"), api("GET", "/api/quote")]);
+  $("today-day").textContent = checkin ? checkin.day : "";
+  const habits = list.habits.filter((habit) => habit.kind !== "checkin");
+  $("no-habits").hidden = habits.length > 0;
+  $("habit-list").replaceChildren(...habits.map(habitCard));
+  quoteFigure($("today-quote"), quote);
+}
+
+function habitCard(habit) {
+  const state = element("span", { class: `state-${habit.state}`, text: habit.state === "notDue" ? "not due" : habit.state });
+  const streak = `streak ${habit.currentStreak} ${habit.currentStreak === 1 ? "day" : "days"}`;
+  const left = habit.state === "done" ? "" : `, ${habit.daysUntilBreak} ${habit.daysUntilBreak === 1 ? "day" : "days"} until break`;
+  const card = element("li", { class: "habit" },
+    element("h3", { text: habit.name }),
+    element("p", {}, state, ` · ${streak}${left}`));
+  if (habit.goal) card.append(element("p", { class: "muted", text: `Goal: ${habit.goal.summary}` }));
+  const done = habit.state === "done" || habit.state === "skipped";
+  card.append(element("button", {
+    type: "button", "aria-label": `${done ? "Undo" : "Done"}: ${habit.name}`, text: done ? "Undo" : "Done",
+    onclick: () => mark(habit, !done),
+  }));
+  if (habit.kind === "photo") {
+    const id = `photo-${habit.id}`;
+    const verdict = element("p", { class: "verdict", role: "status", "aria-live": "polite" });
+    const input = element("input", { id, type: "file", accept: "image/*", capture: "environment" });
+    input.addEventListener("change", () => proveWith(habit, input, verdict));
+    card.append(element("label", { for: id, text: "Photo proof" }), input, verdict);
+  }
+  return card;
+}
+
+async function mark(habit, done) {
+  try {
+    if (done) await api("PUT", `/api/habits/${habit.id}/entries/today`, { status: "done" });
+    else await api("DELETE", `/api/habits/${habit.id}/entries/today`);
+    await loadToday();
+  } catch (error) {
+    notice(error.message);
+  }
+}
+
+async function proveWith(habit, input, verdict) {
+  const file = input.files[0];
+  if (!file) return;
+  verdict.textContent = "Checking the photo…";
+  try {
+    const proof = await api("POST", `/api/habits/${habit.id}/proof`, file, file.type);
+    const confidence = `confidence ${Math.round(proof.confidence * 100)}%`;
+    verdict.textContent = proof.made
+      ? `Made (${confidence}): ${proof.reasons.join("; ")}. ${proof.recorded ? "Today is proved." : ""}`
+      : `Not made (${confidence}): ${proof.reasons.join("; ")}. Nothing recorded.`;
+    await loadToday();
+    const again = document.querySelector(`#photo-${habit.id}`)?.parentElement.querySelector(".verdict");
+    if (again) again.textContent = verdict.textContent;
+  } catch (error) {
+    verdict.textContent = error.code === "proof_refused" ? error.message : `The photo could not be used: ${error.message}`;
+  }
+}
+
+async function addHabit(event) {
+  event.preventDefault();
+  try {
+    await api("POST", "/api/habits", { name: $("habit-name").value, kind: $("habit-kind").value });
+    $("habit-name").value = "";
+    await loadToday();
+  } catch (error) {
+    notice(error.message);
+  }
+}
+
+// MARK: - History
+
+const CELL = 13;
+
+function heatmap(report) {
+  // Weeks as columns and weekdays as rows, as `report`'s text heatmap; the days come from the server.
+  const days = report.days;
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  if (days.length === 0) return svg;
+  const first = new Date(`${days[0].day}T00:00:00Z`);
+  const offset = (first.getUTCDay() + 6) % 7;  // Monday first
+  const weeks = Math.ceil((days.length + offset) / 7);
+  svg.setAttribute("viewBox", `0 0 ${weeks * CELL} ${7 * CELL}`);
+  svg.setAttribute("width", String(weeks * CELL));
+  svg.setAttribute("class", "heatmap");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `${report.name}: the last ${weeks} weeks, ${report.totalDone} days done`);
+  days.forEach((entry, index) => {
+    const position = index + offset;
+    const rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    rect.setAttribute("x", String(Math.floor(position / 7) * CELL));
+    rect.setAttribute("y", String((position % 7) * CELL));
+    rect.setAttribute("width", String(CELL - 2));
+    rect.setAttribute("height", String(CELL - 2));
+    rect.setAttribute("rx", "2");
+    rect.setAttribute("class", entry.state || "none");
+    const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+    title.textContent = `${entry.day}: ${entry.state}`;
+    rect.append(title);
+    svg.append(rect);
+  });
+  return svg;
+}
+
+async function loadHistory() {
+  const list = await api("GET", "/api/habits");
+  const reports = await Promise.all(
+    list.habits.map((habit) => api("GET", `/api/habits/${habit.id}/report?weeks=26`).then((r) => r.habits[0])));
+  $("history-list").replaceChildren(...reports.map((report) => element("article", { class: "habit" },
+    element("h3", { text: report.name }),
+    heatmap(report),
+    element("p", {
+      text: `Longest streak ${report.longestStreak}${report.longestStreakStart ? ` (${report.longestStreakStart} to ${report.longestStreakEnd})` : ""}; ` +
+        `score ${Math.round(report.score * 100)}%; done ${report.totalDone} times`,
+    }))));
+  const quotes = await api("GET", "/api/quote/history");
+  $("quote-history").replaceChildren(...quotes.windows.slice(-12).reverse().map((quote) =>
+    element("li", { text: `${quote.startsAt} “${quote.text}” — ${quote.author}` })));
+}
+
+// MARK: - Settings
+
+async function loadSettings() {
+  const [me, tokens] = await Promise.all([api("GET", "/api/auth/me"), api("GET", "/api/tokens")]);
+  $("zone").value = me.timezone || "";
+  $("day-start").value = me.dayStart;
+  $("week-start").value = me.weekStart;
+  $("question").value = checkin?.question || "";
+  $("token-list").replaceChildren(...tokens.tokens.map((token) => element("li", {},
+    `${token.name} (created ${token.createdAt.slice(0, 10)}${token.expiresAt ? `, expires ${token.expiresAt.slice(0, 10)}` : ""}) `,
+    element("button", { type: "button", "aria-label": `Revoke: ${token.name}`, text: "Revoke", onclick: () => revoke(token) }))));
+  $("debug").hidden = !server.clockHeader;
+  if (server.clockHeader) {
+    $("debug-state").textContent = `Today ${checkin?.day}: ${checkin?.answer ? `answered ${checkin.answer}` : "not answered"}.`;
+  }
+}
+
+async function saveProfile(event) {
+  event.preventDefault();
+  try {
+    const me = await api("PATCH", "/api/auth/profile", {
+      timezone: $("zone").value.trim(), dayStart: $("day-start").value.trim(), weekStart: $("week-start").value,
+    });
+    notice(`Saved: ${me.timezone}, the day starts at ${me.dayStart}, weeks on ${me.weekStart}.`);
+  } catch (error) {
+    notice(error.message);
+  }
+}
+
+async function saveQuestion(event) {
+  event.preventDefault();
+  const body = {};
+  if ($("preset").value) body.preset = $("preset").value;
+  if ($("question").value.trim() && $("question").value.trim() !== checkin?.question) body.question = $("question").value.trim();
+  try {
+    const setup = await api("POST", "/api/checkin/setup", body);
+    checkin = await api("GET", "/api/checkin");
+    notice(`The daily question is now: ${setup.question}`);
+  } catch (error) {
+    notice(error.message);
+  }
+}
+
+async function createToken(event) {
+  event.preventDefault();
+  try {
+    const token = await api("POST", "/api/tokens", { name: $("token-name").value });
+    $("new-token").textContent = `Copy it now, it is shown once: ${token.token}`;
+    $("new-token").hidden = false;
+    $("token-name").value = "";
+    await loadSettings();
+  } catch (error) {
+    notice(error.message);
+  }
+}
+
+async function revoke(token) {
+  await api("DELETE", `/api/tokens/${token.id}`);
+  await loadSettings();
+}
+
+// MARK: - Wiring
+
+function trapFocus(event) {
+  if ($("question-backdrop").hidden) return;
+  if (event.key === "Escape") {
+    event.preventDefault();  // the question is answered, not dismissed
+    return;
+  }
+  if (event.key !== "Tab") return;
+  const buttons = [$("answer-yes"), $("answer-no")];
+  const index = buttons.indexOf(document.activeElement);
+  event.preventDefault();
+  buttons[(index + (event.shiftKey ? buttons.length - 1 : 1)) % buttons.length].focus();
+}
+
+async function whenVisible() {
+  if (document.visibilityState !== "visible" || !localStorage.getItem(TOKEN)) return;
+  const before = checkin?.day;
+  try {
+    const now = await api("GET", "/api/checkin");
+    if (now.day !== before || (now.shouldAsk && $("question-backdrop").hidden)) await refreshDay();
+  } catch (error) {
+    // offline or signed out: already shown
+  }
+}
+
+async function refreshQuote() {
+  if (document.visibilityState !== "visible" || !localStorage.getItem(TOKEN)) return;
+  const target = !$("block").hidden ? $("block-quote") : !$("today").hidden ? $("today-quote") : null;
+  if (target) quoteFigure(target, await api("GET", "/api/quote").catch(() => null) || { text: "", author: "", bookTitle: "" });
+}
+
+async function boot() {
+  $("signin-form").addEventListener("submit", signIn);
+  $("toggle-signup").addEventListener("click", toggleSignUp);
+  $("answer-yes").addEventListener("click", () => answer(true));
+  $("answer-no").addEventListener("click", () => answer(false));
+  $("done-it").addEventListener("click", () => answer(true));
+  $("add-habit").addEventListener("submit", addHabit);
+  $("profile-form").addEventListener("submit", saveProfile);
+  $("question-form").addEventListener("submit", saveQuestion);
+  $("token-form").addEventListener("submit", createToken);
+  $("signout").addEventListener("click", () => signOut());
+  $("debug-reset").addEventListener("click", async () => {
+    await api("DELETE", "/api/checkin/today");
+    await refreshDay();
+  });
+  $("debug-ask").addEventListener("click", askQuestion);
+  for (const tab of document.querySelectorAll("#tabs button")) {
+    tab.addEventListener("click", () => open(tab.dataset.screen).catch((error) => notice(error.message)));
+  }
+  document.addEventListener("keydown", trapFocus);
+  document.addEventListener("visibilitychange", whenVisible);
+  window.addEventListener("online", () => setOffline(false));
+  window.addEventListener("offline", () => setOffline(true));
+  // The quote changes every 5 minutes (and keeps the last one for 30 seconds): ask again often.
+  setInterval(refreshQuote, 15000);
+  setInterval(whenVisible, 60000);
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  try {
+    server = await (await fetch("/health")).json();
+  } catch (error) {
+    setOffline(true);
+    return;
+  }
+  try {
+    await start();
+  } catch (error) {
+    if (error.status !== 401) notice(error.message);
+  }
+}
+
+boot();

@@ -1,0 +1,61 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The web app's files (Sources/MorningProofServer/Web, compiled into the binary): served with their
+/// content type, a strong ETag (304 for `If-None-Match`), `Cache-Control: no-cache` so that a phone
+/// always revalidates, and a Content-Security-Policy that forbids inline script and any other origin.
+enum WebRoutes {
+    struct File: Sendable {
+        let bytes: [UInt8]
+        let contentType: String
+        let etag: String
+
+        init(_ bytes: [UInt8], _ contentType: String) {
+            self.bytes = bytes
+            self.contentType = contentType
+            etag = "\"\(WebRoutes.fingerprint(bytes))\""
+        }
+    }
+
+    static let files: [String: File] = [
+        "/": File(PackageResources.index_html, "text/html; charset=utf-8"),
+        "/app.js": File(PackageResources.app_js, "text/javascript; charset=utf-8"),
+        "/style.css": File(PackageResources.style_css, "text/css; charset=utf-8"),
+        "/sw.js": File(PackageResources.sw_js, "text/javascript; charset=utf-8"),
+        "/manifest.webmanifest": File(PackageResources.manifest_webmanifest, "application/manifest+json"),
+        "/icon.svg": File(PackageResources.icon_svg, "image/svg+xml"),
+    ]
+
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
+        + "manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        + "frame-ancestors 'none'"
+
+    static func add(to table: inout RouteTable) {
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+            table.add(.get, path) { request, _ in response(file, ifNoneMatch: request.headers[.ifNoneMatch]) }
+        }
+    }
+
+    static func response(_ file: File, ifNoneMatch: String?) -> Response {
+        var headers: HTTPFields = [
+            .eTag: file.etag, .cacheControl: "no-cache", .contentSecurityPolicy: contentSecurityPolicy,
+            HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        ]
+        let tags = ifNoneMatch?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        if tags.contains(file.etag) || tags.contains("*") { return Response(status: .notModified, headers: headers) }
+        headers[.contentType] = file.contentType
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
+    }
+
+    /// FNV-1a over the bytes, in hex: the same file always has the same tag, a changed file another.
+    static func fingerprint(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16) + "-" + String(bytes.count, radix: 16)
+    }
+}

@@ -1,0 +1,256 @@
+"""Browser tests of the web app: Playwright (PyPI) driving Debian's chromium, each test against a
+morningproof-server of its own (a fresh database, --allow-clock-header, any free port).
+
+Run by scripts/browser-tests (scripts/test runs it). Screenshots go to .build/screenshots/.
+"""
+import json
+import os
+import pathlib
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SERVER = ROOT / ".build/debug/morningproof-server"
+SHOTS = ROOT / ".build/screenshots"
+SCENES = ROOT / "SampleImages/scenes"
+CHROMIUM = os.environ.get("MORNINGPROOF_CHROMIUM", "/usr/bin/chromium")
+PASSWORD = "correct horse battery"
+
+
+class Server:
+    """A server on a fresh database in a temporary folder, stopped by `stop`."""
+
+    def __init__(self):
+        self.folder = tempfile.TemporaryDirectory(prefix="morningproof-browser-")
+        db = pathlib.Path(self.folder.name) / "data.sqlite"
+        self.log = open(pathlib.Path(self.folder.name) / "server.log", "w")
+        self.process = subprocess.Popen(
+            [str(SERVER), "--db", str(db), "--port", "0", "--allow-clock-header", "--bcrypt-cost", "4"],
+            stdout=subprocess.PIPE, stderr=self.log, text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"http://[0-9.:]+", line)
+        if not match:
+            raise RuntimeError(f"the server did not start: {line}")
+        self.url = match.group(0)
+
+    def api(self, method, path, token=None, body=None, now=None):
+        request = urllib.request.Request(self.url + path, method=method)
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        if now:
+            request.add_header("X-MorningProof-Now", now)
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, data) as response:
+            text = response.read().decode()
+            return json.loads(text) if text else {}
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(10)
+        self.log.close()
+        self.folder.cleanup()
+
+
+class Run:
+    def __init__(self, playwright):
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        self.failures = []
+
+    def test(self, function):
+        name = function.__name__
+        server = Server()
+        context = self.browser.new_context(
+            viewport={"width": 360, "height": 800}, timezone_id="America/New_York", service_workers="block")
+        page = context.new_page()
+        errors = []
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        try:
+            function(server, context, page)
+            # 4xx answers the page expects (a refused proof) show as network errors in the console.
+            unexpected = [e for e in errors if "status of 4" not in e]
+            assert not unexpected, f"console errors: {unexpected}"
+            print(f"ok   {name}")
+        except Exception:
+            self.failures.append(name)
+            print(f"FAIL {name}\n{traceback.format_exc()}", file=sys.stderr)
+        finally:
+            context.close()
+            server.stop()
+
+
+def at(page, instant):
+    """Sets the moment the page asks the server to act at (honoured with --allow-clock-header)."""
+    page.evaluate("(now) => localStorage.setItem('morningproof.now', now)", instant)
+
+
+def sign_up(server, page, email="ada@example.com", instant="2026-11-20T07:00:00-05:00"):
+    page.goto(server.url + "/")
+    at(page, instant)
+    page.get_by_role("button", name="Create an account").click()
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Create account").click()
+    expect(question(page)).to_be_visible()
+    return page.evaluate("() => localStorage.getItem('morningproof.token')")
+
+
+def question(page):
+    return page.get_by_role("dialog")
+
+
+# MARK: - Tests
+
+def signs_in_and_is_asked_on_the_first_visit(server, context, page):
+    sign_up(server, page)
+    dialog = question(page)
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Have you spent time with God today?")
+    # Escape does not dismiss it, and focus stays inside.
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.closest('[role=dialog]') !== null")
+    page.screenshot(path=str(SHOTS / "phone-question.png"))
+    # Signing out and in again: the question is still there, the account is the same.
+    page.get_by_role("button", name="Yes").click()
+    expect(dialog).to_be_hidden()
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("button", name="Sign out").click()
+    page.get_by_label("Email").fill("ada@example.com")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name=re.compile("Today"))).to_be_visible()
+    expect(question(page)).to_be_hidden()
+
+
+def no_blocks_until_done_even_after_a_reload(server, context, page):
+    sign_up(server, page)
+    page.get_by_role("button", name="No").click()
+    block = page.locator("#block")
+    expect(block).to_be_visible()
+    expect(block).to_contain_text("Matthew 6:33")
+    expect(block).to_contain_text("Read a chapter from the Bible")
+    expect(block.locator("figure blockquote")).not_to_be_empty()
+    page.screenshot(path=str(SHOTS / "phone-block.png"), full_page=True)
+    page.reload()
+    expect(page.locator("#block")).to_be_visible()
+    page.get_by_role("button", name="I've done it").click()
+    expect(page.locator("#today")).to_be_visible()
+    expect(page.locator("#block")).to_be_hidden()
+
+
+def marks_a_habit_done_and_proves_the_bed_with_a_photo(server, context, page):
+    token = sign_up(server, page, instant="2026-11-18T07:00:00-05:00")
+    page.get_by_role("button", name="Yes").click()
+    server.api("POST", "/api/habits", token, {"name": "Read"}, now="2026-11-18T07:00:00-05:00")
+    server.api("POST", "/api/habits", token, {"name": "Make bed", "kind": "photo"}, now="2026-11-18T07:00:00-05:00")
+    page.reload()
+    expect(question(page)).to_be_hidden()
+    page.wait_for_load_state("networkidle")
+    page.get_by_role("button", name="Done: Read").click()
+    expect(page.get_by_role("button", name="Undo: Read")).to_be_visible()
+    page.get_by_label("Photo proof").set_input_files(str(SCENES / "made-1.jpg"))
+    expect(page.locator(".verdict").first).to_contain_text("Made")
+    expect(page.get_by_role("button", name="Undo: Make bed")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "phone-today.png"), full_page=True)
+    # The same photo the next day is refused, with the reason.
+    at(page, "2026-11-19T07:00:00-05:00")
+    page.reload()
+    page.get_by_role("button", name="Yes").click()
+    expect(question(page)).to_be_hidden()
+    page.wait_for_load_state("networkidle")
+    page.get_by_label("Photo proof").set_input_files(str(SCENES / "made-1.jpg"))
+    expect(page.locator(".verdict").first).to_contain_text("proof refused")
+
+
+def the_heatmap_renders_and_the_next_local_day_asks_again(server, context, page):
+    token = sign_up(server, page, instant="2026-11-10T07:00:00-05:00")
+    page.get_by_role("button", name="Yes").click()
+    habit = server.api("POST", "/api/habits", token, {"name": "Run"}, now="2026-11-10T07:00:00-05:00")
+    for day in ["2026-11-10", "2026-11-11", "2026-11-12"]:
+        server.api("PUT", f"/api/habits/{habit['id']}/entries/{day}", token, {"status": "done"},
+                   now="2026-11-12T20:00:00-05:00")
+    at(page, "2026-11-12T23:58:00-05:00")
+    page.reload()
+    page.get_by_role("button", name="Yes").click()
+    expect(question(page)).to_be_hidden()
+    page.get_by_role("button", name="History").click()
+    heatmap = page.get_by_role("img", name=re.compile("Run: the last"))
+    expect(heatmap).to_be_visible()
+    assert heatmap.locator("rect.done").count() == 3
+    expect(page.locator("#history")).to_contain_text("Longest streak 3")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=str(SHOTS / "desktop-history.png"), full_page=True)
+    # Past midnight in New York the page, coming back to the front, asks again.
+    at(page, "2026-11-13T00:01:00-05:00")
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    expect(question(page)).to_be_visible()
+
+
+def a_new_device_zone_is_sent_to_the_server(server, context, page):
+    token = sign_up(server, page)
+    page.get_by_role("button", name="Yes").click()
+    assert server.api("GET", "/api/auth/me", token)["timezone"] == "America/New_York"
+    tokyo = context.browser.new_context(timezone_id="Asia/Tokyo", viewport={"width": 360, "height": 800},
+                                        service_workers="block")
+    try:
+        other = tokyo.new_page()
+        other.goto(server.url + "/")
+        other.evaluate("(token) => localStorage.setItem('morningproof.token', token)", token)
+        other.reload()
+        expect(other.locator("#notice")).to_have_text("Time zone changed to Asia/Tokyo")
+        assert server.api("GET", "/api/auth/me", token)["timezone"] == "Asia/Tokyo"
+    finally:
+        tokyo.close()
+
+
+def the_shell_is_served_with_its_headers(server, context, page):
+    response = page.goto(server.url + "/")
+    headers = response.headers
+    assert "script-src 'self'" in headers["content-security-policy"], headers
+    assert headers["etag"].startswith('"') and headers["cache-control"] == "no-cache"
+    again = urllib.request.Request(server.url + "/app.js", headers={"If-None-Match": "*"})
+    try:
+        urllib.request.urlopen(again)
+        raise AssertionError("expected 304")
+    except urllib.error.HTTPError as error:
+        assert error.code == 304
+    manifest = server.api("GET", "/manifest.webmanifest")
+    assert manifest["display"] == "standalone"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=str(SHOTS / "desktop-signin.png"))
+
+
+def main():
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        run = Run(playwright)
+        for test in [
+            signs_in_and_is_asked_on_the_first_visit, no_blocks_until_done_even_after_a_reload,
+            marks_a_habit_done_and_proves_the_bed_with_a_photo,
+            the_heatmap_renders_and_the_next_local_day_asks_again, a_new_device_zone_is_sent_to_the_server,
+            the_shell_is_served_with_its_headers,
+        ]:
+            run.test(test)
+        run.browser.close()
+    if run.failures:
+        print(f"{len(run.failures)} browser test(s) failed: {', '.join(run.failures)}", file=sys.stderr)
+        sys.exit(1)
+    print(f"browser tests passed; screenshots in {SHOTS}")
+
+
+if __name__ == "__main__":
+    main()
