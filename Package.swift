@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "MorningProofServer",
             dependencies: [
-                "MorningProofCore", "MorningProofStore", "MorningProofService", "PhotoVerification",
+                "MorningProofCore", "MorningProofStore", "MorningProofService", "PhotoVerification", "HabitCharts",
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HabitCharts
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
@@ -20,6 +21,7 @@ struct ProofRoutes {
     func add(to table: inout RouteTable) {
         table.add(.get, "/api/status", status)
         table.add(.get, "/api/habits/:id/report", report)
+        table.add(.get, "/api/habits/:id/chart.svg", chart)
         table.add(.post, "/api/habits/:id/proof", proof)
     }
 
@@ -46,6 +48,30 @@ struct ProofRoutes {
                     .report(habits: [habit], from: from, to: to, weeks: weeks, now: account.now))
         }
         return JSONResponse.make(.ok, report)
+    }
+
+    /// The picture of `report NAME --svg`: the heatmap and the score curve over `weeks` (default 26).
+    @Sendable func chart(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let id = try HabitRoutes.id(context)
+        let weeks = try HabitRoutes.query(request, "weeks").map { text in
+            guard let weeks = Int(text) else { throw APIError.badRequest("\"weeks\" must be a whole number") }
+            return weeks
+        } ?? 26
+        let theme = try HabitRoutes.query(request, "theme").map { name in
+            guard let theme = ChartTheme(rawValue: name) else {
+                throw APIError.badRequest("\"theme\" is light or dark, not \"\(name)\"")
+            }
+            return theme
+        }
+        let svg = try await scope.forAccount(request) { account in
+            try ReportRange.checkWeeks(weeks)
+            let habit = try HabitService(database: account.database, clock: account.clock).habit(id: id)
+            return try ChartService(database: account.database, clock: account.clock)
+                .chart(of: habit, weeks: weeks, now: account.now).svg(theme: theme)
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
     }
 
     @Sendable func proof(_ request: Request, _ context: ServerContext) async throws -> Response {

@@ -192,6 +192,9 @@ def the_heatmap_renders_and_the_next_local_day_asks_again(server, context, page)
     expect(heatmap).to_be_visible()
     assert heatmap.locator("rect.done").count() == 3
     expect(page.locator("#history")).to_contain_text("Longest streak 3")
+    chart = page.get_by_role("img", name=re.compile("Run: score over the last 26 weeks"))
+    expect(chart).to_be_visible()
+    assert chart.evaluate("(image) => image.complete && image.naturalWidth > 0")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.screenshot(path=str(SHOTS / "desktop-history.png"), full_page=True)
     # Past midnight in New York the page, coming back to the front, asks again.

@@ -151,3 +151,24 @@ struct ProofRouteTests {
         }
     }
 }
+
+@Suite("The habit's chart over HTTP")
+struct ChartRouteTests {
+    @Test func theChartIsTheReportsPicture() async throws {
+        try await TestServer().run { api in
+            let token = try await api.signUp("ada@example.com", timezone: "UTC")
+            let created = try await api.send(
+                .post, "/api/habits", token: token, at: "2026-11-01T08:00:00Z", json: #"{"name": "Run"}"#)
+            let id = try #require(created.json["id"] as? Int)
+            _ = try await api.send(
+                .put, "/api/habits/\(id)/entries/today", token: token, at: "2026-11-01T09:00:00Z",
+                json: #"{"status": "done"}"#)
+            let chart = try await api.send(.get, "/api/habits/\(id)/chart.svg?theme=dark", token: token, at: "2026-11-02T08:00:00Z")
+            #expect(chart.status == .ok && chart.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
+            #expect(chart.body.hasPrefix("<svg") && chart.body.contains(#"class="done""#))
+            #expect(try await api.send(.get, "/api/habits/\(id)/chart.svg?theme=pink", token: token).status == .badRequest)
+            #expect(try await api.send(.get, "/api/habits/\(id)/chart.svg?weeks=0", token: token).status == .badRequest)
+            #expect(try await api.send(.get, "/api/habits/99/chart.svg", token: token).status == .notFound)
+        }
+    }
+}

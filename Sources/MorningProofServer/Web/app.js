@@ -262,43 +262,62 @@ async function addHabit(event) {
 
 const CELL = 13;
 
+const WEEKS = 26;
+
 function heatmap(report) {
-  // Weeks as columns and weekdays as rows, as `report`'s text heatmap; the days come from the server.
-  const days = report.days;
+  // Weeks as columns and weekdays as rows (Monday first), as `report`'s text heatmap: the last 26
+  // weeks up to the report's last day, which is the server's today. Each day's state is the server's.
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  const days = report.days;
   if (days.length === 0) return svg;
-  const first = new Date(`${days[0].day}T00:00:00Z`);
-  const offset = (first.getUTCDay() + 6) % 7;  // Monday first
-  const weeks = Math.ceil((days.length + offset) / 7);
-  svg.setAttribute("viewBox", `0 0 ${weeks * CELL} ${7 * CELL}`);
-  svg.setAttribute("width", String(weeks * CELL));
+  const states = new Map(days.map((entry) => [entry.day, entry.state]));
+  const last = new Date(`${days[days.length - 1].day}T00:00:00Z`);
+  const first = new Date(last);
+  first.setUTCDate(first.getUTCDate() - ((last.getUTCDay() + 6) % 7) - 7 * (WEEKS - 1));
+  svg.setAttribute("viewBox", `0 0 ${WEEKS * CELL} ${7 * CELL}`);
+  svg.setAttribute("width", String(WEEKS * CELL));
   svg.setAttribute("class", "heatmap");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `${report.name}: the last ${weeks} weeks, ${report.totalDone} days done`);
-  days.forEach((entry, index) => {
-    const position = index + offset;
+  svg.setAttribute("aria-label", `${report.name}: the last ${WEEKS} weeks, ${report.totalDone} days done`);
+  for (let index = 0, day = new Date(first); day <= last; index += 1, day.setUTCDate(day.getUTCDate() + 1)) {
+    const text = day.toISOString().slice(0, 10);
+    const state = states.get(text);
     const rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-    rect.setAttribute("x", String(Math.floor(position / 7) * CELL));
-    rect.setAttribute("y", String((position % 7) * CELL));
+    rect.setAttribute("x", String(Math.floor(index / 7) * CELL));
+    rect.setAttribute("y", String((index % 7) * CELL));
     rect.setAttribute("width", String(CELL - 2));
     rect.setAttribute("height", String(CELL - 2));
     rect.setAttribute("rx", "2");
-    rect.setAttribute("class", entry.state || "none");
+    rect.setAttribute("class", state || "none");
     const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-    title.textContent = `${entry.day}: ${entry.state}`;
+    title.textContent = `${text}: ${state || "before the habit"}`;
     rect.append(title);
     svg.append(rect);
-  });
+  }
   return svg;
+}
+
+/// The server's picture of the habit (`report NAME --svg`: the heatmap and the score curve), fetched
+/// with the token and shown from memory.
+async function scoreChart(habit) {
+  const headers = { Authorization: `Bearer ${localStorage.getItem(TOKEN)}` };
+  if (server.clockHeader && localStorage.getItem(NOW)) headers["X-MorningProof-Now"] = localStorage.getItem(NOW);
+  const response = await fetch(`/api/habits/${habit.id}/chart.svg?weeks=26`, { headers });
+  if (!response.ok) return element("p", { class: "muted", text: "The score curve could not be drawn." });
+  const image = element("img", { class: "chart", alt: `${habit.name}: score over the last 26 weeks, with its heatmap` });
+  image.src = URL.createObjectURL(await response.blob());
+  return image;
 }
 
 async function loadHistory() {
   const list = await api("GET", "/api/habits");
   const reports = await Promise.all(
     list.habits.map((habit) => api("GET", `/api/habits/${habit.id}/report?weeks=26`).then((r) => r.habits[0])));
-  $("history-list").replaceChildren(...reports.map((report) => element("article", { class: "habit" },
+  const charts = await Promise.all(list.habits.map((habit) => scoreChart(habit)));
+  $("history-list").replaceChildren(...reports.map((report, index) => element("article", { class: "habit" },
     element("h3", { text: report.name }),
     heatmap(report),
+    charts[index],
     element("p", {
       text: `Longest streak ${report.longestStreak}${report.longestStreakStart ? ` (${report.longestStreakStart} to ${report.longestStreakEnd})` : ""}; ` +
         `score ${Math.round(report.score * 100)}%; done ${report.totalDone} times`,
