@@ -32,7 +32,7 @@ struct HabitRoutes {
         let habits = try await scope.forAccount(request) { account in
             let service = HabitService(database: account.database, clock: account.clock)
             return try account.database.habits(includeArchived: archived).map { habit in
-                HabitResourceJSON(habit, progress: try service.show(habit, now: account.now))
+                try HabitResourceJSON(habit, service: service, now: account.now)
             }
         }
         return JSONResponse.make(.ok, ["habits": habits])
@@ -45,7 +45,7 @@ struct HabitRoutes {
         let habit = try await scope.forAccount(request) { account in
             let service = HabitService(database: account.database, clock: account.clock)
             let habit = try service.add(named: name, details, now: account.now)
-            return HabitResourceJSON(habit, progress: try service.show(habit, now: account.now))
+            return try HabitResourceJSON(habit, service: service, now: account.now)
         }
         return JSONResponse.make(.created, habit)
     }
@@ -55,7 +55,7 @@ struct HabitRoutes {
         let habit = try await scope.forAccount(request) { account in
             let service = HabitService(database: account.database, clock: account.clock)
             let habit = try service.habit(id: id)
-            return HabitResourceJSON(habit, progress: try service.show(habit, now: account.now))
+            return try HabitResourceJSON(habit, service: service, now: account.now)
         }
         return JSONResponse.make(.ok, habit)
     }
@@ -68,7 +68,7 @@ struct HabitRoutes {
         let habit = try await scope.forAccount(request) { account in
             let service = HabitService(database: account.database, clock: account.clock)
             let habit = try service.edit(try service.habit(id: id), rename: rename, archived: archived, details)
-            return HabitResourceJSON(habit, progress: try service.show(habit, now: account.now))
+            return try HabitResourceJSON(habit, service: service, now: account.now)
         }
         return JSONResponse.make(.ok, habit)
     }
@@ -180,21 +180,31 @@ struct HabitRoutes {
     }
 }
 
-/// A habit as the API gives it: its id, then the fields of `habit show --json`.
+/// A habit as the API gives it: its id, the fields of `habit show --json`, and for a metric habit
+/// today's value (`todayValue`, and in words `todayText`), left out when the day has no data.
 struct HabitResourceJSON: Encodable, Sendable {
     let id: Int64
     let habit: HabitJSON
+    var today: (value: Double, text: String)?
 
-    init(_ habit: Habit, progress: HabitProgress) {
+    init(_ habit: Habit, progress: HabitProgress, today: (value: Double, text: String)? = nil) {
         id = habit.id
         self.habit = HabitJSON(habit, progress: progress)
+        self.today = today
+    }
+
+    /// The habit with its progress and today's metric value, as the service gives them.
+    init(_ habit: Habit, service: HabitService, now: Date) throws {
+        self.init(habit, progress: try service.show(habit, now: now), today: try service.metricToday(habit, now: now))
     }
 
     func encode(to encoder: Encoder) throws {
         try habit.encode(to: encoder)
-        enum Keys: String, CodingKey { case id }
+        enum Keys: String, CodingKey { case id, todayValue, todayText }
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(today?.value, forKey: .todayValue)
+        try container.encodeIfPresent(today?.text, forKey: .todayText)
     }
 }
 

@@ -66,6 +66,15 @@ public struct HabitService: Sendable {
         try database.progress(of: habit, today: clock.day(at: now))
     }
 
+    /// A metric habit's value on the day `now` falls on, by the daily-total rules, in words
+    /// (`6,500 steps`); nil for another kind, or a day without data.
+    public func metricToday(_ habit: Habit, now: Date) throws -> (value: Double, text: String)? {
+        guard habit.kind == .metric, let goal = habit.goal, let metric = HealthMetric(rawValue: goal.metric),
+            let value = try database.metricValue(metric: goal.metric, day: clock.day(at: now), activity: goal.activity)
+        else { return nil }
+        return (value, GoalTarget.format(value, for: metric))
+    }
+
     /// The habit `id` of the account; not found for none, or another account's.
     public func habit(id: Int64) throws -> Habit {
         guard let habit = try database.habit(id: id) else {

@@ -9,11 +9,15 @@ extension SettingKey {
 }
 
 extension AppDatabase {
+    /// Metrics come from the files of the machine's owner (the CLI's `source`s): another account
+    /// has none, and never reads the owner's.
+    var ownsMetrics: Bool { accountID == AccountProfile.ownerID }
+
     /// The (metric, day, source) totals on `days` above their metric's ceiling: they do not count.
     public func metricTotalsAboveCeiling(on days: Set<LocalDay>) throws
         -> [(metric: HealthMetric, total: SourceDayTotal)]
     {
-        guard let first = days.min(), let last = days.max() else { return [] }
+        guard ownsMetrics, let first = days.min(), let last = days.max() else { return [] }
         let totals = try read { db in try DailyTotals.sourceTotals(db, from: first, to: last, metrics: nil) }
         return MetricTotalRules.aboveCeiling(totals, on: days)
     }
@@ -24,6 +28,7 @@ extension AppDatabase {
         guard let kind = HealthMetric(rawValue: metric) ?? HealthMetric(name: metric) else {
             throw StoreError(.notFound, value: metric, "unknown metric \"\(metric)\"")
         }
+        guard ownsMetrics else { return nil }
         let priority = MetricTotalRules.priority(from: try setting(SettingKey.metricSourcePriority))
         return try read { db in
             try DailyTotals.values(db, metrics: [kind], from: day, to: day, activity: activity, priority: priority)[
@@ -34,6 +39,7 @@ extension AppDatabase {
 
     /// Every metric with data on each day from `from` through `to`, keyed by `HealthMetric` raw names.
     public func metricDays(from: LocalDay, to: LocalDay) throws -> [LocalDay: [String: Double]] {
+        guard ownsMetrics else { return [:] }
         let priority = MetricTotalRules.priority(from: try setting(SettingKey.metricSourcePriority))
         return try read { db in
             try DailyTotals.values(
@@ -43,7 +49,8 @@ extension AppDatabase {
 
     /// The first and last day with any metric data, or nil when there is none.
     public func metricDayRange() throws -> ClosedRange<LocalDay>? {
-        try read { db in
+        guard ownsMetrics else { return nil }
+        return try read { db in
             let row = try Row.fetchOne(
                 db,
                 sql: """

@@ -145,3 +145,34 @@ struct HabitRouteTests {
         }
     }
 }
+
+@Suite("A metric habit's value today over HTTP")
+struct MetricTodayRouteTests {
+    @Test func theOwnersMetricsShowAndAnotherAccountNeverReadsThem() async throws {
+        let server = try TestServer(file: true)
+        let owner = try await server.ownerToken()
+        try server.database.setSetting(SettingKey.timeZone, to: "UTC")
+        // 6,500 steps on 2026-11-20 from the owner's phone export, as `metrics import` stores them.
+        var batch = MetricBatch()
+        batch.exportAggregates = [
+            MetricAggregateRow(metric: "steps", day: LocalDay("2026-11-20")!, source: "Phone", value: 6500, count: 1)
+        ]
+        try server.database.storeMetrics(batch)
+        try await server.run { api in
+            let at = "2026-11-20T18:00:00Z"
+            let walk = #"{"name": "Walk", "metric": "steps", "atLeast": 8000}"#
+            let mine = try await api.send(.post, "/api/habits", token: owner, at: at, json: walk)
+            #expect(mine.json["todayValue"] as? Double == 6500)
+            #expect(mine.json["todayText"] as? String == "6,500 steps")
+            let other = try await api.signUp("bo@example.com", timezone: "UTC")
+            let theirs = try await api.send(.post, "/api/habits", token: other, at: at, json: walk)
+            #expect(theirs.status == .created)
+            #expect(theirs.json["todayValue"] == nil && theirs.json["todayText"] == nil)
+            let next = try await api.send(.get, "/api/habits", token: owner, at: "2026-11-21T08:00:00Z")
+            let habit = (next.json["habits"] as? [[String: Any]])?.first
+            #expect(habit?["todayValue"] == nil)
+        }
+        #expect(try server.database.scoped(to: 2).metricValue(metric: "steps", day: LocalDay("2026-11-20")!) == nil)
+        #expect(try server.database.metricValue(metric: "steps", day: LocalDay("2026-11-20")!) == 6500)
+    }
+}

@@ -203,7 +203,10 @@ function habitCard(habit) {
   const card = element("li", { class: "habit" },
     element("h3", { text: habit.name }),
     element("p", {}, state, ` · ${streak}${left}`));
-  if (habit.goal) card.append(element("p", { class: "muted", text: `Goal: ${habit.goal.summary}` }));
+  if (habit.goal) {
+    const today = habit.todayText ? `Today: ${habit.todayText}` : "Today: no data yet";
+    card.append(element("p", { class: "muted", text: `${today} · goal: ${habit.goal.summary}` }));
+  }
   const done = habit.state === "done" || habit.state === "skipped";
   card.append(element("button", {
     type: "button", "aria-label": `${done ? "Undo" : "Done"}: ${habit.name}`, text: done ? "Undo" : "Done",
