@@ -220,6 +220,24 @@ def a_new_device_zone_is_sent_to_the_server(server, context, page):
         tokyo.close()
 
 
+def offline_says_so_and_records_nothing(server, context, page):
+    token = sign_up(server, page)
+    page.get_by_role("button", name="Yes").click()
+    server.api("POST", "/api/habits", token, {"name": "Read"}, now="2026-11-20T07:00:00-05:00")
+    page.reload()
+    expect(page.get_by_role("button", name="Done: Read")).to_be_visible()
+    context.set_offline(True)
+    # The browser says it is offline: the page says so and nothing can be recorded.
+    expect(page.locator("#offline")).to_be_visible()
+    expect(page.get_by_role("button", name="Done: Read")).to_be_disabled()
+    context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#offline")).to_be_hidden()
+    entries = server.api("GET", "/api/habits", token, now="2026-11-20T07:05:00-05:00")
+    read = [habit for habit in entries["habits"] if habit["name"] == "Read"][0]
+    assert read["state"] == "pending", read
+
+
 def the_shell_is_served_with_its_headers(server, context, page):
     response = page.goto(server.url + "/")
     headers = response.headers
@@ -245,7 +263,7 @@ def main():
             signs_in_and_is_asked_on_the_first_visit, no_blocks_until_done_even_after_a_reload,
             marks_a_habit_done_and_proves_the_bed_with_a_photo,
             the_heatmap_renders_and_the_next_local_day_asks_again, a_new_device_zone_is_sent_to_the_server,
-            the_shell_is_served_with_its_headers,
+            offline_says_so_and_records_nothing, the_shell_is_served_with_its_headers,
         ]:
             run.test(test)
         run.browser.close()
