@@ -58,6 +58,7 @@ extension AppDatabase {
         -> CheckinOutcome
     {
         try write { db in
+            try requireOwnHabit(db, habitID)
             let existing = try Self.checkinAnswer(db, habitID: habitID, day: day)
             let outcome = CheckinOutcome.of(answering: yes, over: existing?.yes)
             switch outcome {
@@ -85,6 +86,7 @@ extension AppDatabase {
     @discardableResult
     public func clearDay(habitID: Int64, day: LocalDay) throws -> ClearedDay {
         try write { db in
+            try requireOwnHabit(db, habitID)
             let entry = try Self.entry(db, habitID: habitID, day: day)
             let answer = try Row.fetchOne(
                 db, sql: "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? AND day = ?",

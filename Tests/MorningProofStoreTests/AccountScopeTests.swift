@@ -56,6 +56,10 @@ import Testing
         #expect(throws: StoreError.self) { try other.record(done(mine, earlier)) }
         #expect(throws: StoreError.self) { try other.removeEntry(habitID: mine.id, day: earlier) }
         #expect(throws: StoreError.self) { try other.entries(habitID: mine.id) }
+        #expect(throws: StoreError.self) { try other.clearDay(habitID: mine.id, day: earlier) }
+        #expect(throws: StoreError.self) {
+            try other.answerCheckin(habitID: mine.id, day: earlier, yes: true, at: at, zone: "UTC")
+        }
         #expect(try owner.entries(habitID: mine.id).count == 1)
         #expect(try other.dayStatuses().isEmpty)
         #expect(try other.dayStatuses(habitID: mine.id).isEmpty)
