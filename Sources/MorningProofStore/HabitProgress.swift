@@ -37,7 +37,8 @@ extension AppDatabase {
 
     /// Every habit's progress as of `today`, read in one pass over the entries.
     public func progress(of habits: [Habit], today: LocalDay) throws -> [HabitProgress] {
-        let statuses = try dayStatuses()
+        // One habit (`report NAME`, the server's habit routes) reads its own rows, not every habit's.
+        let statuses = try habits.count == 1 ? dayStatuses(habitID: habits[0].id) : dayStatuses()
         let travelDays = try travelDays()
         let weekStart = try weekStart()
         return habits.map { habit in
