@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Property-based tests (Swift Testing): the cached habit state against the whole history.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
@@ -128,10 +130,15 @@ let package = Package(
             ]),
         // Fits Models/bed-made-v1.json on a labelled folder with the verifier's own feature code.
         .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),
-        .testTarget(name: "MorningProofCoreTests", dependencies: ["MorningProofCore"]),
+        .testTarget(
+            name: "MorningProofCoreTests",
+            dependencies: ["MorningProofCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "MorningProofStoreTests",
-            dependencies: ["MorningProofStore", "MorningProofCore", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "MorningProofStore", "MorningProofCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "MorningProofInterchangeTests", dependencies: ["MorningProofInterchange", "MorningProofCore"]),
         .testTarget(name: "HabitChartsTests", dependencies: ["HabitCharts", "MorningProofCore", "PhotoVerification"]),
         .testTarget(

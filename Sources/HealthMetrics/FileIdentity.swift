@@ -37,11 +37,6 @@ public struct FileIdentity: Equatable, Sendable {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: length) ?? Data(), data.count == length else { return nil }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return String(FNV1a.hash(data), radix: 16)
     }
 }

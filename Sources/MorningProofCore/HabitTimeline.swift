@@ -39,18 +39,27 @@ public struct DayStatus: Hashable, Sendable {
 }
 
 /// The recorded days of one habit, judged against its schedule. Pure: no clock, no I/O.
+/// Either the whole history from the first day, or the days since a `HabitCheckpoint` (with the
+/// few days before it that their judgement reads): every figure is the same either way.
 public struct HabitTimeline: Sendable {
     public let schedule: Schedule
+    /// The habit's first day.
     public let firstDay: LocalDay
     public let today: LocalDay
     public let weekStart: Int
-    /// Marks from `firstDay` through `lastDay`, indexed by day offset.
+    /// The first day of `marks`: `firstDay`, or a later day when resumed from a checkpoint.
+    let origin: LocalDay
+    /// Marks from `origin` through `lastDay`, indexed by day offset.
     let marks: [DayMark]
-    /// Judgements parallel to `marks`.
+    /// The judged days from `knownFrom` through `lastDay`: the whole history unless resumed.
     public let days: [DayStatus]
+    /// The first day in `days`.
+    public let knownFrom: LocalDay
+    /// The summed-up history this timeline carries on from; nil for a whole history.
+    let prior: HabitCheckpoint?
 
     /// The last day of the history: today, or a later day already recorded (after a westward trip).
-    public var lastDay: LocalDay { firstDay.adding(days: marks.count - 1) }
+    public var lastDay: LocalDay { origin.adding(days: marks.count - 1) }
 
     /// - Parameters:
     ///   - entries: the status of each recorded day; days before `firstDay` are ignored.
@@ -69,79 +78,112 @@ public struct HabitTimeline: Sendable {
         schedule: Schedule, firstDay: LocalDay, today: LocalDay, recorded: [(day: LocalDay, status: EntryStatus)],
         travelDays: Set<LocalDay> = [], weekStart: Int = 1
     ) {
+        self.init(
+            schedule: schedule, firstDay: firstDay, today: today, recorded: recorded, travelDays: travelDays,
+            weekStart: weekStart, origin: firstDay, knownFrom: firstDay, prior: nil)
+    }
+
+    /// The history carried on from `checkpoint`: `recorded` needs the days from `plan.origin` on
+    /// (earlier ones are ignored), `plan` comes from `resumePlan`, which decides whether the
+    /// checkpoint can serve `today` at all.
+    public init(
+        schedule: Schedule, firstDay: LocalDay, today: LocalDay, resuming checkpoint: HabitCheckpoint,
+        plan: (origin: LocalDay, knownFrom: LocalDay), recorded: [(day: LocalDay, status: EntryStatus)],
+        travelDays: Set<LocalDay> = [], weekStart: Int = 1
+    ) {
+        self.init(
+            schedule: schedule, firstDay: firstDay, today: today, recorded: recorded, travelDays: travelDays,
+            weekStart: weekStart, origin: plan.origin, knownFrom: plan.knownFrom, prior: checkpoint)
+    }
+
+    private init(
+        schedule: Schedule, firstDay: LocalDay, today: LocalDay, recorded: [(day: LocalDay, status: EntryStatus)],
+        travelDays: Set<LocalDay>, weekStart: Int, origin: LocalDay, knownFrom: LocalDay, prior: HabitCheckpoint?
+    ) {
         self.schedule = schedule
         self.firstDay = firstDay
         self.today = today
         self.weekStart = weekStart
-        let last = max(today, recorded.lazy.map(\.day).max() ?? today, firstDay)
-        var marks = [DayMark](repeating: .empty, count: firstDay.days(to: last) + 1)
-        for day in travelDays where day >= firstDay && day <= last {
-            marks[firstDay.days(to: day)] = .travel
+        self.origin = origin
+        self.prior = prior
+        let last = max(today, recorded.lazy.map(\.day).max() ?? today, origin)
+        var marks = [DayMark](repeating: .empty, count: origin.days(to: last) + 1)
+        for day in travelDays where day >= origin && day <= last {
+            marks[origin.days(to: day)] = .travel
         }
-        for (day, status) in recorded where day >= firstDay {
-            marks[firstDay.days(to: day)] = status == .done ? .done : .skipped
+        for (day, status) in recorded where day >= origin {
+            marks[origin.days(to: day)] = status == .done ? .done : .skipped
         }
         self.marks = marks
-        let coverage = CoverageRules(schedule: schedule, firstDay: firstDay, today: today, weekStart: weekStart)
-            .judge(marks)
-        days = zip(marks.indices, coverage).map { index, cover in
-            DayStatus(day: firstDay.adding(days: index), mark: marks[index], coverage: cover)
+        let known = min(max(origin, knownFrom), last)
+        self.knownFrom = known
+        let lead = origin.days(to: known)
+        let coverage = CoverageRules(schedule: schedule, firstDay: origin, today: today, weekStart: weekStart)
+            .judge(marks, from: lead)
+        days = (lead..<marks.count).map { index in
+            DayStatus(day: origin.adding(days: index), mark: marks[index], coverage: coverage[index])
         }
     }
 
+    /// The judgement of `day`; nil before `knownFrom` or after the last day.
     public func status(on day: LocalDay) -> DayStatus? {
-        guard day >= firstDay, day <= lastDay else { return nil }
-        return days[firstDay.days(to: day)]
+        guard day >= knownFrom, day <= lastDay else { return nil }
+        return days[knownFrom.days(to: day)]
+    }
+
+    /// The whole history summed up through `day` (at most the last day): the checkpoint a store
+    /// keeps once the days through `day` can no longer change, and every figure below.
+    public func summary(through day: LocalDay) -> HabitCheckpoint {
+        let start = prior ?? .empty(before: firstDay)
+        var run = start.trailingRun, runStart = start.trailingRunStart
+        var best = (length: start.longest, start: start.longestStart, end: start.longestEnd)
+        var done = start.totalDone
+        let end = min(day, lastDay)
+        let from = max(start.through.adding(days: 1), knownFrom)
+        if from <= end {
+            for status in days[knownFrom.days(to: from)...knownFrom.days(to: end)] {
+                if status.mark == .done { done += 1 }
+                switch status.coverage {
+                case .covered:
+                    if run == 0 { runStart = status.day }
+                    run += 1
+                    if run > best.length { best = (run, runStart, status.day) }
+                case .bridged, .open: continue
+                case .missed: run = 0; runStart = nil
+                }
+            }
+        }
+        let score = HabitScore.score(
+            marks: marks, todayIndex: origin.days(to: today), frequency: schedule.frequency,
+            resuming: prior.map { (origin.days(to: $0.through) + 1, $0.score) }, through: origin.days(to: end))
+        return HabitCheckpoint(
+            through: max(end, start.through), trailingRun: run, trailingRunStart: runStart, longest: best.length,
+            longestStart: best.start, longestEnd: best.end, totalDone: done, score: score)
     }
 
     /// Covered days in the run that reaches today: bridged and open days pass, a missed day ends it.
-    public var currentStreak: Int {
-        var count = 0
-        for status in days.reversed() {
-            switch status.coverage {
-            case .covered: count += 1
-            case .bridged, .open: continue
-            case .missed: return count
-            }
-        }
-        return count
-    }
+    public var currentStreak: Int { summary(through: lastDay).trailingRun }
 
     /// The longest run of covered days, with its first and last covered day.
     public var longestStreak: (length: Int, start: LocalDay?, end: LocalDay?) {
-        var best: (length: Int, start: LocalDay?, end: LocalDay?) = (0, nil, nil)
-        var length = 0
-        var start: LocalDay?
-        for status in days {
-            switch status.coverage {
-            case .covered:
-                if length == 0 { start = status.day }
-                length += 1
-                if length > best.length { best = (length, start, status.day) }
-            case .bridged, .open: continue
-            case .missed: length = 0
-            }
-        }
-        return best
+        let summary = summary(through: lastDay)
+        return (summary.longest, summary.longestStart, summary.longestEnd)
     }
 
-    public var totalDone: Int { marks.reduce(0) { $0 + ($1 == .done ? 1 : 0) } }
+    public var totalDone: Int { summary(through: lastDay).totalDone }
+
+    /// Loop Habit Tracker's habit strength (0 to 1) at the end of the history; today counts once it is recorded.
+    public var score: Double { summary(through: lastDay).score }
 
     /// How many more days the habit can stay undone before the current streak ends
     /// (0: it must be done today). Found by letting days pass with nothing recorded.
     public var daysUntilBreak: Int {
-        let span: Int
-        switch schedule {
-        case .daily: span = 1
-        case .everyDays(let n): span = n
-        case .timesPerWeek: span = 7
-        case .timesPerMonth: span = 31
-        case .timesInDays(_, let n): span = n
-        }
-        let todayIndex = firstDay.days(to: today)
+        let span = Self.breakSpan(of: schedule)
+        let todayIndex = origin.days(to: today)
         guard todayIndex >= 0 else { return 0 }  // a habit that starts after today
+        let lead = origin.days(to: knownFrom)
         // Broken already: the current week or month (or today) can no longer be met.
-        if days[currentPeriodStart...].contains(where: { $0.coverage == .missed }) { return 0 }
+        if days[max(0, currentPeriodStart - lead)...].contains(where: { $0.coverage == .missed }) { return 0 }
         // A day still open before today lies within one span of it; earlier days cannot change.
         let from = max(0, todayIndex - span)
         // Whether leaving today and the next `wait` days undone ends the streak: a day from today
@@ -151,10 +193,12 @@ public struct HabitTimeline: Sendable {
             let later = today.adding(days: wait + 1)
             var tail = marks
             if later > lastDay { tail += [DayMark](repeating: .empty, count: lastDay.days(to: later)) }
-            let rules = CoverageRules(schedule: schedule, firstDay: firstDay, today: later, weekStart: weekStart)
+            let rules = CoverageRules(schedule: schedule, firstDay: origin, today: later, weekStart: weekStart)
             let judged = rules.judge(tail, from: from)
             return judged[todayIndex...(todayIndex + wait)].contains(.missed)
-                || (from..<todayIndex).contains(where: { judged[$0] == .missed && days[$0].coverage == .open })
+                || (max(from, lead)..<todayIndex).contains(where: {
+                    judged[$0] == .missed && days[$0 - lead].coverage == .open
+                })
         }
         var low = 0, high = 2 * span
         guard breaks(after: high) else { return high }
@@ -165,20 +209,15 @@ public struct HabitTimeline: Sendable {
         return low
     }
 
-    /// The index of the first day of the calendar period holding today (of today itself for
-    /// schedules without calendar periods), never before the first day.
+    /// The index in `marks` of the first day of the calendar period holding today (of today itself
+    /// for schedules without calendar periods), never before the first day.
     var currentPeriodStart: Int {
-        let start: LocalDay
-        switch schedule {
-        case .timesPerWeek: start = today.startOfWeek(weekStart: weekStart)
-        case .timesPerMonth: start = today.startOfMonth
-        default: start = today
-        }
-        return max(0, firstDay.days(to: start))
+        let start = HabitCheckpoint.periodStart(of: today, schedule: schedule, weekStart: weekStart) ?? today
+        return max(0, origin.days(to: start))
     }
 
     /// Share of the due days (covered or missed) in the `window` days ending today that were covered.
-    /// Nil when no day of the window was due yet.
+    /// Nil when no day of the window was due yet. A resumed timeline answers for the days it knows.
     public func completionRate(lastDays window: Int) -> Double? {
         let from = max(firstDay, today.adding(days: -(window - 1)))
         var covered = 0, due = 0
@@ -190,11 +229,6 @@ public struct HabitTimeline: Sendable {
             }
         }
         return due == 0 ? nil : Double(covered) / Double(due)
-    }
-
-    /// Loop Habit Tracker's habit strength (0 to 1) at the end of the history; today counts once it is recorded.
-    public var score: Double {
-        HabitScore.score(marks: marks, todayIndex: firstDay.days(to: today), frequency: schedule.frequency)
     }
 }
 

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import MorningProofCore
 import NIOCore
 
 /// The web app's files (Sources/MorningProofServer/Web, compiled into the binary): served with their
@@ -51,11 +52,6 @@ enum WebRoutes {
 
     /// FNV-1a over the bytes, in hex: the same file always has the same tag, a changed file another.
     static func fingerprint(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16) + "-" + String(bytes.count, radix: 16)
+        String(FNV1a.hash(bytes), radix: 16) + "-" + String(bytes.count, radix: 16)
     }
 }

@@ -99,7 +99,7 @@ public struct CheckinService: Sendable {
         return CheckinStatus(
             day: today, checkin: checkin,
             lastAnsweredAt: try database.lastCheckinAnswer(habitID: checkin.habit.id)?.answeredAt,
-            currentStreak: try database.progress(of: checkin.habit, today: today).timeline.currentStreak)
+            currentStreak: try database.progress(of: checkin.habit, today: today, need: .summary).timeline.currentStreak)
     }
 
     /// Answers the check-in for the day `now` falls on (`CheckinOutcome.of`: a yes stands for the day).
@@ -111,7 +111,7 @@ public struct CheckinService: Sendable {
         let stored = try database.checkinAnswer(habitID: checkin.habit.id, day: today)
         return CheckinAnswered(
             day: today, outcome: outcome, yes: stored?.yes == true,
-            currentStreak: try database.progress(of: checkin.habit, today: today).timeline.currentStreak,
+            currentStreak: try database.progress(of: checkin.habit, today: today, need: .summary).timeline.currentStreak,
             texts: checkin.texts)
     }
 

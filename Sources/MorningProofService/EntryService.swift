@@ -67,6 +67,6 @@ public struct EntryService: Sendable {
 
     private func change(_ habit: Habit, _ day: LocalDay, _ kind: EntryChange.Kind, now: Date) throws -> EntryChange {
         EntryChange(
-            habit: habit, day: day, kind: kind, progress: try database.progress(of: habit, today: clock.day(at: now)))
+            habit: habit, day: day, kind: kind, progress: try database.progress(of: habit, today: clock.day(at: now), need: .days(from: day)))
     }
 }

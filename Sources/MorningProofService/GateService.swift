@@ -37,7 +37,8 @@ public struct GateService: Sendable {
     /// Reads what the gate decides on at `now`: required habits, the check-in, an unlock for the day.
     public func state(now: Date) throws -> GateState {
         let today = clock.day(at: now)
-        let required = try database.progress(of: GateDecision.gatedHabits(try database.habits()), today: today)
+        let required = try database.progress(
+            of: GateDecision.gatedHabits(try database.habits()), today: today, need: .summary)
         let checkin = try CheckinService(database: database, clock: clock).load(now: now)
         let unlock = try database.gateUnlock(on: today)
         let (book, problem) = QuoteSource.loadForGate(database)

@@ -63,7 +63,7 @@ public struct HabitService: Sendable {
 
     /// `habit` with its progress as of the day `now` falls on.
     public func show(_ habit: Habit, now: Date) throws -> HabitProgress {
-        try database.progress(of: habit, today: clock.day(at: now))
+        try database.progress(of: habit, today: clock.day(at: now), need: .summary)
     }
 
     /// A metric habit's value on the day `now` falls on, by the daily-total rules, in words

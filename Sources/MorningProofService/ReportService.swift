@@ -75,7 +75,7 @@ public struct ReportService: Sendable {
         let today = clock.day(at: now)
         return TodayStatus(
             day: today, zone: clock.zoneIdentifier,
-            habits: try database.progress(of: try database.habits(), today: today))
+            habits: try database.progress(of: try database.habits(), today: today, need: .summary))
     }
 
     /// A report on the habits named (every active habit when none is), over the range `from`, `to`
@@ -97,7 +97,9 @@ public struct ReportService: Sendable {
         let unlocks = try database.gateUnlocks(from: range.first, through: range.last)
         return Report(
             range: range, weekStart: weekStart,
-            habits: try database.progress(of: habits, today: today).map { HabitSummary($0, range: range) },
+            // The heatmap's days and a year of completion; the rest comes from each habit's stored state.
+            habits: try database.progress(of: habits, today: today, need: .days(from: min(range.first, today.adding(days: -364))))
+                .map { HabitSummary($0, range: range) },
             gateUnlocks: unlocks)
     }
 }

@@ -105,9 +105,16 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    /// Runs `body` in a write transaction; GRDB errors become store errors.
+    /// Runs `body` in a write transaction, which ends by bringing the derived state of the habits it
+    /// touched up to date (`refreshHabitStates`); GRDB errors become store errors.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.translatingErrors(path: writer.path) { try writer.write(body) }
+        try Self.translatingErrors(path: writer.path) {
+            try writer.write { db in
+                let result = try body(db)
+                try Self.refreshHabitStates(db)
+                return result
+            }
+        }
     }
 
     /// Runs `body` on a consistent snapshot.

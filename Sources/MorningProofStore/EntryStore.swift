@@ -14,32 +14,50 @@ extension AppDatabase {
     }
 
     /// The status of every recorded day, by habit id and day: what streaks are computed from.
-    /// One sequential scan read through SQLite's C API, so that five years of thirty habits load
-    /// in milliseconds (GRDB's row decoding cost more than the scan).
     public func dayStatuses(habitID: Int64? = nil) throws -> [Int64: [(day: LocalDay, status: EntryStatus)]] {
         try read { db in
             // Every habit of the account, or one of them (another account's reads as none).
-            let statement = try db.makeStatement(
+            let statement = try db.cachedStatement(
                 sql: "SELECT habitId, day, status = 'done' FROM entry WHERE habitId IN "
                     + "(SELECT id FROM habit WHERE accountId = ?\(habitID == nil ? "" : " AND id = ?"))")
             statement.arguments = StatementArguments([accountID] + (habitID.map { [$0] } ?? []))
-            let sqlite = statement.sqliteStatement
             var result: [Int64: [(day: LocalDay, status: EntryStatus)]] = [:]
-            while true {
-                let code = sqlite3_step(sqlite)
-                if code == SQLITE_DONE { break }
-                guard code == SQLITE_ROW else {
-                    throw DatabaseError(
-                        resultCode: ResultCode(rawValue: code),
-                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                }
-                guard let text = sqlite3_column_text(sqlite, 1), sqlite3_column_bytes(sqlite, 1) == 10,
-                    let day = Self.parseDay(UnsafeRawBufferPointer(start: text, count: 10))
-                else { continue }
-                result[sqlite3_column_int64(sqlite, 0), default: []].append(
-                    (day, sqlite3_column_int(sqlite, 2) == 1 ? .done : .skipped))
-            }
+            try Self.scanDayStatuses(statement, db) { result[$0, default: []].append(($1, $2)) }
             return result
+        }
+    }
+
+    /// The status of each recorded day of one habit, from `first` on (all when nil).
+    static func dayStatuses(_ db: Database, habitID: Int64, from first: LocalDay?) throws
+        -> [(day: LocalDay, status: EntryStatus)]
+    {
+        let statement = try db.cachedStatement(
+            sql: "SELECT habitId, day, status = 'done' FROM entry WHERE habitId = ? AND day >= ?")
+        statement.arguments = [habitID, first?.description ?? ""]
+        var result: [(day: LocalDay, status: EntryStatus)] = []
+        try scanDayStatuses(statement, db) { result.append(($1, $2)) }
+        return result
+    }
+
+    /// Steps through rows of (habit id, day, done) with SQLite's C API, so that five years of
+    /// thirty habits load in milliseconds (GRDB's row decoding cost more than the scan).
+    private static func scanDayStatuses(
+        _ statement: Statement, _ db: Database, _ body: (Int64, LocalDay, EntryStatus) -> Void
+    ) throws {
+        let sqlite = statement.sqliteStatement
+        defer { sqlite3_reset(sqlite) }
+        while true {
+            let code = sqlite3_step(sqlite)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+            guard let text = sqlite3_column_text(sqlite, 1), sqlite3_column_bytes(sqlite, 1) == 10,
+                let day = parseDay(UnsafeRawBufferPointer(start: text, count: 10))
+            else { continue }
+            body(sqlite3_column_int64(sqlite, 0), day, sqlite3_column_int(sqlite, 2) == 1 ? .done : .skipped)
         }
     }
 

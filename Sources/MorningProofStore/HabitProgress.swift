@@ -13,37 +13,49 @@ public struct HabitProgress: Sendable {
 
     /// Done, skipped, pending or not due today.
     public var state: TodayState { timeline.todayState }
-
-    /// Judges a habit's recorded days as of `today`: from its creation day (or today, for a habit
-    /// created "later" by a clock change), with the travel days and week start in the settings.
-    public init(
-        _ habit: Habit, days: [(day: LocalDay, status: EntryStatus)], today: LocalDay, travelDays: Set<LocalDay>,
-        weekStart: Int
-    ) {
-        self.habit = habit
-        timeline = HabitTimeline(
-            schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today, recorded: days,
-            travelDays: travelDays, weekStart: weekStart)
-    }
 }
 
 extension AppDatabase {
-    /// One habit's progress as of `today`.
-    public func progress(of habit: Habit, today: LocalDay) throws -> HabitProgress {
-        HabitProgress(
-            habit, days: try dayStatuses(habitID: habit.id)[habit.id] ?? [], today: today,
-            travelDays: try travelDays(), weekStart: try weekStart())
+    /// One habit's progress as of `today`, judged as far back as `need` asks.
+    public func progress(of habit: Habit, today: LocalDay, need: HistoryNeed = .all) throws -> HabitProgress {
+        try progress(of: [habit], today: today, need: need)[0]
     }
 
-    /// Every habit's progress as of `today`, read in one pass over the entries.
-    public func progress(of habits: [Habit], today: LocalDay) throws -> [HabitProgress] {
-        // One habit (`report NAME`, the server's habit routes) reads its own rows, not every habit's.
-        let statuses = try habits.count == 1 ? dayStatuses(habitID: habits[0].id) : dayStatuses()
-        let travelDays = try travelDays()
-        let weekStart = try weekStart()
-        return habits.map { habit in
-            HabitProgress(
-                habit, days: statuses[habit.id] ?? [], today: today, travelDays: travelDays, weekStart: weekStart)
+    /// Every habit's progress as of `today`, each judged from its creation day (or today, for a
+    /// habit created "later" by a clock change) with the account's travel days and week start. With a `need` short of `.all`, a habit whose stored
+    /// state (`HabitStateStore`) is sound is judged only from a little before that state's last
+    /// day (or from what `need` asks); the others are judged whole, and their states rebuilt.
+    public func progress(of habits: [Habit], today: LocalDay, need: HistoryNeed = .all) throws -> [HabitProgress] {
+        let (progress, unsound) = try read { db in
+            let context = try HabitStateContext.of(db, accountID: accountID)
+            let stored = need == .all ? [:] : try Self.storedCheckpoints(db, of: habits, context: context)
+            var unsound: [Int64] = []
+            let progress = try habits.map { habit in
+                let firstDay = min(habit.createdDay, today)
+                let checkpoint = stored[habit.id]
+                if need != .all && checkpoint == nil { unsound.append(habit.id) }
+                let plan = checkpoint.flatMap {
+                    HabitTimeline.resumePlan(
+                        from: $0, need: need, schedule: habit.schedule, firstDay: firstDay, today: today,
+                        weekStart: context.weekStart)
+                }
+                let recorded = try Self.dayStatuses(db, habitID: habit.id, from: plan?.origin)
+                let timeline =
+                    if let checkpoint, let plan {
+                        HabitTimeline(
+                            schedule: habit.schedule, firstDay: firstDay, today: today, resuming: checkpoint,
+                            plan: plan, recorded: recorded, travelDays: context.travelDays,
+                            weekStart: context.weekStart)
+                    } else {
+                        HabitTimeline(
+                            schedule: habit.schedule, firstDay: firstDay, today: today, recorded: recorded,
+                            travelDays: context.travelDays, weekStart: context.weekStart)
+                    }
+                return HabitProgress(habit: habit, timeline: timeline)
+            }
+            return (progress, unsound)
         }
+        rebuildHabitStates(unsound)
+        return progress
     }
 }

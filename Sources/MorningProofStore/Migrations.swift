@@ -110,6 +110,9 @@ extension AppDatabase {
         migrator.registerMigration("v7-account-owned") { db in
             try AccountSchema.ownRows(db)
         }
+        migrator.registerMigration("v8-habit-state") { db in
+            try HabitStateSchema.create(db)
+        }
         return migrator
     }()
 }

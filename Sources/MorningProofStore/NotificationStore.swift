@@ -174,6 +174,7 @@ extension AppDatabase {
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
+                    try Self.refreshHabitStates(db)
                     return .commit
                 }
                 return result!

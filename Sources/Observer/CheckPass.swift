@@ -153,7 +153,7 @@ public struct CheckPass: Sendable {
         let key = NotificationEvent.key(.reminder, habitID: habit.id)
         if try database.settledNotificationKeys([key], day: today).contains(key) { return }
         // An entry today (done or skipped) makes today's state other than pending.
-        guard try database.progress(of: habit, today: today).state == .pending else { return }
+        guard try database.progress(of: habit, today: today, need: .summary).state == .pending else { return }
         var value: Double?
         var message = "\(habit.name): not done yet today"
         if let goal = habit.goal, let metric = HealthMetric(name: goal.metric) {

@@ -100,7 +100,7 @@ struct VerifyCommand: AsyncParsableCommand {
     private func print(_ reports: [PhotoReport], session: Session?, habit: Habit?) throws {
         var streak: Int?
         if let session, let habit {
-            streak = try session.database.progress(of: habit, today: session.today).timeline.currentStreak
+            streak = try session.database.progress(of: habit, today: session.today, need: .summary).timeline.currentStreak
         }
         if global.json {
             return try Console.json(reports.map { $0.json(streak: streak) })

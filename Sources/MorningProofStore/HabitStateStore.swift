@@ -1,0 +1,230 @@
+import Foundation
+import GRDB
+import MorningProofCore
+
+/// Each habit's derived state (`HabitCheckpoint`: streaks, totals and score summed up through a
+/// day that can no longer change), kept beside the entries so that a reader judges only the days
+/// since instead of the whole history.
+///
+/// Triggers note every change that can touch a habit's history (an entry written, changed or
+/// removed, with its day; a habit added or its schedule changed; the account's week start or zone
+/// changed) in `habitStateDirty`, in the writing transaction itself, whoever writes. Every write
+/// transaction of `AppDatabase` ends by bringing the noted habits' states up to date, so that they
+/// commit together. A reader trusts a state only when its version, its checksum and the inputs it
+/// was computed from (`HabitCheckpoint.basis`) match and nothing on or before the last day it
+/// rests on was noted since; otherwise it judges the whole history and has the state rebuilt.
+enum HabitStateSchema {
+    /// The day noted for a change that touches no entry: later than any day an entry can have.
+    static let noEntryDay = "9999-12-31"
+
+    static func create(_ db: Database) throws {
+        try db.create(table: "habitState") { t in
+            t.primaryKey("habitId", .integer).references("habit", onDelete: .cascade)
+            t.column("version", .integer).notNull()
+            t.column("basis", .text).notNull()
+            t.column("through", .text).notNull()
+            // An entry on or before this day changes what the state sums up.
+            t.column("validThrough", .text).notNull()
+            t.column("trailingRun", .integer).notNull()
+            t.column("trailingRunStart", .text)
+            t.column("longest", .integer).notNull()
+            t.column("longestStart", .text)
+            t.column("longestEnd", .text)
+            t.column("totalDone", .integer).notNull()
+            t.column("score", .double).notNull()
+            t.column("checksum", .integer).notNull()
+        }
+        // No foreign key: an entry removed with its habit is still noted, and then passed over.
+        try db.create(table: "habitStateDirty") { t in
+            t.primaryKey("habitId", .integer)
+            // The earliest entry day changed since the state was brought up to date.
+            t.column("day", .text).notNull()
+        }
+        func note(_ habitID: String, _ day: String) -> String {
+            """
+            INSERT INTO habitStateDirty (habitId, day) VALUES (\(habitID), \(day))
+                ON CONFLICT (habitId) DO UPDATE SET day = min(day, excluded.day);
+            """
+        }
+        func noteAccount(_ accountID: String) -> String {
+            """
+            INSERT INTO habitStateDirty (habitId, day) SELECT id, '\(noEntryDay)' FROM habit WHERE accountId = \(accountID)
+                ON CONFLICT (habitId) DO NOTHING;
+            """
+        }
+        let triggers = [
+            ("entry_inserted", "AFTER INSERT ON entry", note("NEW.habitId", "NEW.day")),
+            ("entry_deleted", "AFTER DELETE ON entry", note("OLD.habitId", "OLD.day")),
+            (
+                "entry_updated", "AFTER UPDATE OF habitId, day, status ON entry",
+                note("OLD.habitId", "OLD.day") + note("NEW.habitId", "NEW.day")
+            ),
+            ("habit_inserted", "AFTER INSERT ON habit", note("NEW.id", "'\(noEntryDay)'")),
+            ("habit_updated", "AFTER UPDATE OF schedule, createdDay ON habit", note("NEW.id", "'\(noEntryDay)'")),
+            ("zone_inserted", "AFTER INSERT ON zoneChange", noteAccount("NEW.accountId")),
+            ("zone_deleted", "AFTER DELETE ON zoneChange", noteAccount("OLD.accountId")),
+            ("zone_updated", "AFTER UPDATE ON zoneChange", noteAccount("OLD.accountId") + noteAccount("NEW.accountId")),
+            ("week_inserted", "AFTER INSERT ON setting WHEN NEW.key = 'week-start'", noteAccount("NEW.accountId")),
+            ("week_deleted", "AFTER DELETE ON setting WHEN OLD.key = 'week-start'", noteAccount("OLD.accountId")),
+            ("week_updated", "AFTER UPDATE ON setting WHEN NEW.key = 'week-start'", noteAccount("NEW.accountId")),
+            ("profile_updated", "AFTER UPDATE OF weekStart ON account", noteAccount("NEW.id")),
+        ]
+        for (name, when, body) in triggers {
+            try db.execute(sql: "CREATE TRIGGER habitState_\(name) \(when) BEGIN \(body) END")
+        }
+        // Every habit there is gets its state with the next write (a reader meanwhile judges all).
+        try db.execute(sql: "INSERT INTO habitStateDirty (habitId, day) SELECT id, '\(noEntryDay)' FROM habit")
+    }
+}
+
+/// What a habit's checkpoint is judged with besides its entries: the account's week start and travel days.
+struct HabitStateContext {
+    let weekStart: Int
+    let travelDays: Set<LocalDay>
+
+    static func of(_ db: Database, accountID: Int64) throws -> HabitStateContext {
+        HabitStateContext(
+            weekStart: try AppDatabase.profile(db, id: accountID)?.weekStart ?? 1,
+            travelDays: try AppDatabase.zoneChanges(db, accountID: accountID).travelDays)
+    }
+}
+
+extension AppDatabase {
+    /// Brings the state of every habit noted since the last time up to date; the end of every
+    /// write transaction.
+    static func refreshHabitStates(_ db: Database) throws {
+        let noted = try Row.fetchAll(db, sql: "SELECT habitId, day FROM habitStateDirty")
+        guard !noted.isEmpty else { return }
+        try db.execute(sql: "DELETE FROM habitStateDirty")
+        var contexts: [Int64: HabitStateContext] = [:]
+        for row in noted {
+            guard let record = try HabitRecord.fetchOne(db, key: row["habitId"] as Int64) else { continue }
+            let accountID = record.accountId
+            let context = try contexts[accountID] ?? HabitStateContext.of(db, accountID: accountID)
+            contexts[accountID] = context
+            let day: String = row["day"]
+            try refreshHabitState(
+                db, record.habit, context: context, touched: day == HabitStateSchema.noEntryDay ? nil : LocalDay(day))
+        }
+    }
+
+    /// Sums `habit`'s history up through the latest day that a late entry will not change: carried
+    /// on from its stored state when that is sound and nothing it rests on was touched, else from
+    /// the whole history.
+    private static func refreshHabitState(
+        _ db: Database, _ habit: Habit, context: HabitStateContext, touched: LocalDay?
+    ) throws {
+        let schedule = habit.schedule, firstDay = habit.createdDay
+        var stored = try storedCheckpoints(db, of: [habit], context: context)[habit.id]
+        if let state = stored, let touched,
+            touched <= HabitCheckpoint.validThrough(state.through, schedule: schedule)
+        {
+            stored = nil
+        }
+        let latest = try String.fetchOne(db, sql: "SELECT max(day) FROM entry WHERE habitId = ?", arguments: [habit.id])
+            .flatMap { LocalDay($0) }
+        let through =
+            latest.map {
+                HabitCheckpoint.day(latest: $0, firstDay: firstDay, schedule: schedule, weekStart: context.weekStart)
+            } ?? firstDay.adding(days: -1)
+        if let stored, through <= stored.through { return }
+        var checkpoint = HabitCheckpoint.empty(before: firstDay)
+        if through >= firstDay {
+            // The first day whose judgement can no longer change those through `through`.
+            let today = HabitCheckpoint.validThrough(through, schedule: schedule).adding(days: 1)
+            let plan = stored.flatMap {
+                HabitTimeline.resumePlan(
+                    from: $0, need: .summary, schedule: schedule, firstDay: firstDay, today: today,
+                    weekStart: context.weekStart)
+            }
+            let recorded = try dayStatuses(db, habitID: habit.id, from: plan?.origin)
+            let timeline =
+                if let stored, let plan {
+                    HabitTimeline(
+                        schedule: schedule, firstDay: firstDay, today: today, resuming: stored, plan: plan,
+                        recorded: recorded, travelDays: context.travelDays, weekStart: context.weekStart)
+                } else {
+                    HabitTimeline(
+                        schedule: schedule, firstDay: firstDay, today: today, recorded: recorded,
+                        travelDays: context.travelDays, weekStart: context.weekStart)
+                }
+            checkpoint = timeline.summary(through: through)
+        }
+        try store(checkpoint, of: habit, context: context, db)
+    }
+
+    private static func store(_ checkpoint: HabitCheckpoint, of habit: Habit, context: HabitStateContext, _ db: Database)
+        throws
+    {
+        let validThrough = HabitCheckpoint.validThrough(checkpoint.through, schedule: habit.schedule)
+        let basis = HabitCheckpoint.basis(
+            schedule: habit.schedule, firstDay: habit.createdDay, weekStart: context.weekStart,
+            travelDays: context.travelDays, validThrough: validThrough)
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO habitState (habitId, version, basis, through, validThrough, trailingRun,
+                    trailingRunStart, longest, longestStart, longestEnd, totalDone, score, checksum)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                habit.id, HabitCheckpoint.version, basis, checkpoint.through.description, validThrough.description,
+                checkpoint.trailingRun, checkpoint.trailingRunStart?.description, checkpoint.longest,
+                checkpoint.longestStart?.description, checkpoint.longestEnd?.description, checkpoint.totalDone,
+                checkpoint.score, checkpoint.checksum(habitID: habit.id, basis: basis),
+            ])
+    }
+
+    /// The stored states of `habits` that can be trusted: of this version, intact, computed from
+    /// the inputs in force, and with no entry on or before their last day noted since.
+    static func storedCheckpoints(_ db: Database, of habits: [Habit], context: HabitStateContext) throws
+        -> [Int64: HabitCheckpoint]
+    {
+        guard !habits.isEmpty else { return [:] }
+        let byID = Dictionary(habits.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT s.*, d.day AS noted FROM habitState s LEFT JOIN habitStateDirty d USING (habitId)
+                WHERE s.habitId IN (\(databaseQuestionMarks(count: byID.count)))
+                """,
+            arguments: StatementArguments(Array(byID.keys)))
+        var result: [Int64: HabitCheckpoint] = [:]
+        for row in rows {
+            let id: Int64 = row["habitId"]
+            guard let habit = byID[id], row["version"] as Int == HabitCheckpoint.version,
+                let through = LocalDay(row["through"] as String),
+                let validThrough = LocalDay(row["validThrough"] as String),
+                validThrough == HabitCheckpoint.validThrough(through, schedule: habit.schedule)
+            else { continue }
+            func day(_ column: String) -> LocalDay? { (row[column] as String?).flatMap { LocalDay($0) } }
+            let checkpoint = HabitCheckpoint(
+                through: through, trailingRun: row["trailingRun"], trailingRunStart: day("trailingRunStart"),
+                longest: row["longest"], longestStart: day("longestStart"), longestEnd: day("longestEnd"),
+                totalDone: row["totalDone"], score: row["score"])
+            let basis = HabitCheckpoint.basis(
+                schedule: habit.schedule, firstDay: habit.createdDay, weekStart: context.weekStart,
+                travelDays: context.travelDays, validThrough: validThrough)
+            guard row["basis"] as String == basis, row["checksum"] as Int64 == checkpoint.checksum(habitID: id, basis: basis)
+            else { continue }
+            if let noted = (row["noted"] as String?).flatMap({ LocalDay($0) }), noted <= validThrough { continue }
+            result[id] = checkpoint
+        }
+        return result
+    }
+
+    /// Has the states of `habitIDs` rebuilt (a reader found them missing or unsound): the write
+    /// notes them, and its end rebuilds them. A database this process cannot write is left as it is.
+    func rebuildHabitStates(_ habitIDs: [Int64]) {
+        guard !habitIDs.isEmpty else { return }
+        _ = try? write { db in
+            for id in habitIDs {
+                try db.execute(
+                    sql: """
+                        INSERT INTO habitStateDirty (habitId, day) VALUES (?, ?)
+                        ON CONFLICT (habitId) DO NOTHING
+                        """,
+                    arguments: [id, HabitStateSchema.noEntryDay])
+            }
+        }
+    }
+}

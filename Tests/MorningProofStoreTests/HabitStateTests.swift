@@ -1,0 +1,197 @@
+import Foundation
+import GRDB
+import MorningProofCore
+import PropertyBased
+import Testing
+
+@testable import MorningProofStore
+
+/// The derived state kept per habit: what a reader gets with it must be what the whole history gives.
+@Suite struct HabitStateTests {
+    static let schedules: [Schedule] = [
+        .daily, .everyDays(3), .timesPerWeek(2), .timesPerWeek(5), .timesPerMonth(4),
+        .timesInDays(times: 2, days: 5), .timesInDays(times: 3, days: 9), .everyDays(2),
+    ]
+    static let zones = ["UTC", "America/New_York", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"]
+    static let weekdays = ["monday", "wednesday", "sunday"]
+    static let base = LocalDay("2026-01-05")!
+    static let at = Date(timeIntervalSince1970: 1_767_600_000)
+
+    /// What every reader can see of a habit's progress, to compare two readings at once.
+    struct Figures: Equatable {
+        let current: Int, longest: Int, longestStart: LocalDay?, longestEnd: LocalDay?, total: Int, score: Double
+        let untilBreak: Int, state: TodayState, rate7: Double?, rate30: Double?, days: [DayStatus]
+
+        /// `from`: the first day compared one by one (and the completion rates, when a month back).
+        init(_ progress: HabitProgress, from: LocalDay) {
+            let t = progress.timeline
+            let longest = t.longestStreak
+            (current, self.longest, longestStart, longestEnd) = (t.currentStreak, longest.length, longest.start, longest.end)
+            (total, score, untilBreak, state) = (t.totalDone, t.score, t.daysUntilBreak, progress.state)
+            let rates = from <= t.today.adding(days: -29)
+            (rate7, rate30) = rates ? (t.completionRate(lastDays: 7), t.completionRate(lastDays: 30)) : (nil, nil)
+            days = t.days.filter { $0.day >= from }
+        }
+    }
+
+    /// Compares what `.summary` and `.days(from:)` readers get with the whole history, as of `today`:
+    /// records the first disagreement and returns nil, else how many habits were read from their state.
+    @discardableResult
+    static func expectAgreement(_ database: AppDatabase, today: LocalDay, _ context: @autoclosure () -> String) throws
+        -> Int?
+    {
+        let habits = try database.habits()
+        let whole = try database.progress(of: habits, today: today, need: .all)
+        let from = today.adding(days: -30)
+        let summary = try database.progress(of: habits, today: today, need: .summary)
+        let days = try database.progress(of: habits, today: today, need: .days(from: from))
+        for (index, progress) in whole.enumerated() {
+            let far = progress.timeline.lastDay.adding(days: 1)
+            guard Figures(summary[index], from: far) == Figures(progress, from: far),
+                Figures(days[index], from: from) == Figures(progress, from: from)
+            else {
+                Issue.record(
+                    """
+                    \(progress.habit.name) \(progress.habit.schedule) today \(today) \(context()):
+                    whole   \(Figures(progress, from: from))
+                    summary \(Figures(summary[index], from: far))
+                    days    \(Figures(days[index], from: from))
+                    """)
+                return nil
+            }
+        }
+        return (summary + days).count(where: { $0.timeline.knownFrom > $0.timeline.firstDay })
+    }
+
+    /// Random habits, schedules, entries, skips, undos, zone changes and week starts, applied in random
+    /// order through the store; after each, readers on a few days agree with the whole history, and
+    /// at the end on every other day.
+    /// (Not shrunk: each case replays dozens of writes, and its first disagreement says enough.)
+    @Test(.shrinking(false)) func theStoredStateNeverDisagreesWithTheWholeHistory() async throws {
+        let operation = zip(Gen.int(in: 0...11), Gen.int(in: -3...150), Gen.int(in: 0...15))
+        await propertyCheck(count: 25, input: operation.array(of: 20...70), Gen.int(in: 0...63)) { operations, pick in
+            let database = try AppDatabase.inMemory()
+            try database.setSetting(SettingKey.timeZone, to: "UTC")
+            var habits: [Habit] = []
+            for index in 0..<2 {
+                habits.append(
+                    try database.addHabit(
+                        Habit(
+                            name: "H\(index)", schedule: Self.schedules[(pick >> (3 * index)) & 7],
+                            createdDay: Self.base, createdAt: Self.at)))
+            }
+            var resumed = 0
+            for (number, (kind, offset, value)) in operations.enumerated() {
+                let habit = habits[value % 2]
+                let day = Self.base.adding(days: offset)
+                switch kind {
+                case 0...6:
+                    let status: EntryStatus = kind == 6 ? .skipped : .done
+                    try database.record(
+                        Entry(habitID: habit.id, day: day, status: status, recordedAt: Self.at, zone: "UTC"))
+                case 7:
+                    _ = try database.clearDay(habitID: habit.id, day: day)
+                case 8:
+                    var edited = try #require(try database.habit(id: habit.id))
+                    edited.schedule = Self.schedules[value % Self.schedules.count]
+                    try database.updateHabit(edited)
+                case 9:
+                    let zone = Self.zones[value % Self.zones.count]
+                    let instant = Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + 43_200)
+                    try database.changeClock(to: DayClock(zoneIdentifier: zone, dayStart: 0)!, at: instant, systemZone: "UTC")
+                case 10:
+                    try database.setSetting(SettingKey.weekStart, to: Self.weekdays[value % Self.weekdays.count])
+                default:
+                    try database.record(
+                        Entry(habitID: habit.id, day: day, status: .done, source: .metric, recordedAt: Self.at, zone: "UTC"))
+                }
+                for today in [day.adding(days: 2 + value), Self.base.adding(days: 170)] {
+                    guard let count = try Self.expectAgreement(database, today: today, "after \(number): \(operations)")
+                    else { return }
+                    resumed += count
+                }
+            }
+            for today in stride(from: 0, through: 190, by: 2).map({ Self.base.adding(days: $0) }) {
+                guard let count = try Self.expectAgreement(database, today: today, "at the end: \(operations)")
+                else { return }
+                resumed += count
+            }
+            // The states were used, not passed over: a long history is read from its state.
+            #expect(resumed > 0, "no reading came from a stored state: \(operations)")
+        }
+    }
+
+    /// A habit with a long history, as a person who records every day leaves it.
+    func longHistory() throws -> (AppDatabase, Habit) {
+        let database = try AppDatabase.inMemory()
+        let habit = try database.addHabit(Habit(name: "Read", createdDay: Self.base, createdAt: Self.at))
+        for offset in 0..<400 where offset % 17 != 5 {
+            try database.record(
+                Entry(habitID: habit.id, day: Self.base.adding(days: offset), status: .done, recordedAt: Self.at, zone: "UTC"))
+        }
+        return (database, habit)
+    }
+
+    func storedRow(_ database: AppDatabase, _ habit: Habit) throws -> Row? {
+        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM habitState WHERE habitId = ?", arguments: [habit.id]) }
+    }
+
+    @Test func everyWriteLeavesTheStateJustBehindTheLatestEntryAndReadersUseIt() throws {
+        let (database, habit) = try longHistory()
+        let row = try #require(try storedRow(database, habit))
+        #expect(row["through"] as String == Self.base.adding(days: 397).description)
+        #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM habitStateDirty") } == 0)
+        let today = Self.base.adding(days: 400)
+        let progress = try database.progress(of: habit, today: today, need: .summary)
+        #expect(progress.timeline.knownFrom > progress.timeline.firstDay)
+        #expect(progress.timeline.currentStreak == 3)
+        try Self.expectAgreement(database, today: today, "long history")
+    }
+
+    @Test func aDamagedStateIsNotTrustedAndIsRebuilt() throws {
+        let (database, habit) = try longHistory()
+        let today = Self.base.adding(days: 400)
+        let before = try storedRow(database, habit)
+        try database.writer.writeWithoutTransaction { db in
+            try db.execute(sql: "UPDATE habitState SET longest = 999, trailingRun = 999")
+        }
+        #expect(try database.progress(of: habit, today: today, need: .summary).timeline.longestStreak.length == 16)
+        #expect(try storedRow(database, habit) == before, "rebuilt as it was")
+        try Self.expectAgreement(database, today: today, "damaged")
+    }
+
+    @Test func aMissingOrOlderStateIsRebuilt() throws {
+        let (database, habit) = try longHistory()
+        let today = Self.base.adding(days: 400)
+        let before = try storedRow(database, habit)
+        try database.writer.writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM habitState") }
+        #expect(try database.progress(of: habit, today: today, need: .summary).timeline.knownFrom == Self.base)
+        #expect(try storedRow(database, habit) == before)
+        try database.writer.writeWithoutTransaction { db in try db.execute(sql: "UPDATE habitState SET version = 0") }
+        #expect(try database.progress(of: habit, today: today, need: .summary).timeline.knownFrom == Self.base)
+        #expect(try storedRow(database, habit) == before)
+    }
+
+    @Test func aWriteThatBypassesTheStoreStillCounts() throws {
+        let (database, habit) = try longHistory()
+        let today = Self.base.adding(days: 400)
+        // Another program fills a missed day long ago: the triggers note it, so the state is not trusted.
+        try database.writer.writeWithoutTransaction { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO entry (habitId, day, status, source, recordedAt, zone)
+                    VALUES (?, ?, 'done', 'manual', '2026-01-01 00:00:00', 'UTC')
+                    """,
+                arguments: [habit.id, Self.base.adding(days: 5).description])
+        }
+        #expect(try database.progress(of: habit, today: today, need: .summary).timeline.longestStreak.length == 22)
+        try Self.expectAgreement(database, today: today, "bypassed")
+        // A zone change on a day the state rests on is a travel day it did not know.
+        try database.setSetting(SettingKey.timeZone, to: "UTC")
+        try database.changeClock(
+            to: DayClock(zoneIdentifier: "Asia/Tokyo", dayStart: 0)!,
+            at: Date(timeIntervalSince1970: Double(Self.base.adding(days: 22).dayNumber) * 86_400 + 43_200),
+            systemZone: "UTC")
+        try Self.expectAgreement(database, today: today, "zone change")
+    }
+}
