@@ -5,10 +5,13 @@ import MorningProofCore
 extension AppDatabase {
     /// Active habits (and archived ones when asked), in the order they were created.
     public func habits(includeArchived: Bool = false) throws -> [Habit] {
+        // Plain SQL: building the query through GRDB's query interface cost more than running it.
         try read { db in
-            let all = HabitRecord.filter(HabitRecord.Columns.accountId == accountID).order(HabitRecord.Columns.id)
-            return try (includeArchived ? all : all.filter(HabitRecord.Columns.archived == false)).fetchAll(db)
-                .map(\.habit)
+            try HabitRecord.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT * FROM habit WHERE accountId = ?\(includeArchived ? "" : " AND NOT archived") ORDER BY id"),
+                arguments: [accountID]
+            ).map(\.habit)
         }
     }
 

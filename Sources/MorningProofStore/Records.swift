@@ -52,6 +52,26 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
         createdAt = habit.createdAt
     }
 
+    /// Read column by column: the Codable decoder casts each field's type at run time, which cost
+    /// `status` more than a millisecond of conformance lookups in the static binary.
+    init(row: Row) throws {
+        id = row["id"]
+        accountId = row["accountId"]
+        name = row["name"]
+        kind = row["kind"]
+        schedule = row["schedule"]
+        remindAt = row["remindAt"]
+        required = row["required"]
+        note = row["note"]
+        archived = row["archived"]
+        goalMetric = row["goalMetric"]
+        goalComparison = row["goalComparison"]
+        goalTarget = row["goalTarget"]
+        goalActivity = row["goalActivity"]
+        createdDay = row["createdDay"]
+        createdAt = row["createdAt"]
+    }
+
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
