@@ -79,7 +79,19 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         LocalDay(year: year, month: month, day: LocalDay.daysInMonth(year: year, month: month))!
     }
 
+    /// `YYYY-MM-DD`. Written byte by byte: reports and the stored state format thousands of days,
+    /// and building it from `String(Int)` pieces was a sixth of `report --json`.
     public var description: String {
+        if (0...9999).contains(year) {
+            let (y, m, d) = (year, month, day)
+            return String(unsafeUninitializedCapacity: 10) { bytes in
+                func digit(_ value: Int) -> UInt8 { UInt8(truncatingIfNeeded: 48 + value % 10) }
+                (bytes[0], bytes[1], bytes[2], bytes[3]) = (digit(y / 1000), digit(y / 100), digit(y / 10), digit(y))
+                (bytes[4], bytes[5], bytes[6]) = (45, digit(m / 10), digit(m))
+                (bytes[7], bytes[8], bytes[9]) = (45, digit(d / 10), digit(d))
+                return 10
+            }
+        }
         let y = String(year), m = String(month), d = String(day)
         return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
             + (m.count < 2 ? "0" : "") + m + "-" + (d.count < 2 ? "0" : "") + d

@@ -11,6 +11,13 @@ import Testing
         }
     }
 
+    @Test func printsFourDigitYearsAndTwoDigitMonthsAndDays() {
+        #expect(LocalDay(year: 2026, month: 11, day: 24)!.description == "2026-11-24")
+        #expect(LocalDay(year: 987, month: 3, day: 5)!.description == "0987-03-05")
+        #expect(LocalDay(year: 1, month: 1, day: 1)!.description == "0001-01-01")
+        #expect(LocalDay(year: 9999, month: 12, day: 31)!.description == "9999-12-31")
+    }
+
     @Test func parsesOnlyRealDates() {
         #expect(LocalDay("2026-03-08") == LocalDay(year: 2026, month: 3, day: 8))
         #expect(LocalDay("2026-02-29") == nil)
