@@ -34,21 +34,27 @@ public struct GateService: Sendable {
         self.clock = clock
     }
 
-    /// Reads what the gate decides on at `now`: required habits, the check-in, an unlock for the day.
-    public func state(now: Date) throws -> GateState {
+    /// What the gate decides at `now`, from the required habits, the check-in and an unlock for the
+    /// day: all `gate --quiet` needs (no quotes are read).
+    public func decision(now: Date) throws -> (day: LocalDay, decision: GateDecision, checkin: Checkin?) {
         let today = clock.day(at: now)
         let required = try database.progress(
             of: GateDecision.gatedHabits(try database.habits()), today: today, need: .summary)
         let checkin = try CheckinService(database: database, clock: clock).load(now: now)
         let unlock = try database.gateUnlock(on: today)
+        let decision = GateDecision(
+            required: required.map { ($0.habit.name, $0.state) }, checkin: checkin?.state ?? .none,
+            unlockReason: unlock?.reason)
+        return (today, decision, checkin)
+    }
+
+    /// The gate at `now` as its screen shows it: the decision and the quote of the moment.
+    public func state(now: Date) throws -> GateState {
+        let (day, decision, checkin) = try self.decision(now: now)
         let (book, problem) = QuoteSource.loadForGate(database)
         return GateState(
-            day: today,
-            decision: GateDecision(
-                required: required.map { ($0.habit.name, $0.state) }, checkin: checkin?.state ?? .none,
-                unlockReason: unlock?.reason),
-            checkin: checkin, book: book, quote: book.schedule.moment(at: now, clock: clock).shown,
-            quoteProblem: problem)
+            day: day, decision: decision, checkin: checkin, book: book,
+            quote: book.schedule.moment(at: now, clock: clock).shown, quoteProblem: problem)
     }
 
     /// Opens the gate for the rest of the day `now` falls on, for `reason`: unless the routine is done

@@ -181,6 +181,15 @@ import Testing
         #expect(refused.status == 65)
         #expect(refused.stderr.contains("line 3: quote 2 lacks the field \"author\""))
         #expect(try object(cli, ["config"], now: "2026-01-01T00:00:00Z")["quotes.file"] as? String == file.path)
+
+        // The quotes file goes away: the gate's screen says so (and shows a built-in quote); the
+        // quiet gate decides without reading quotes at all, so it says nothing.
+        try FileManager.default.removeItem(at: file)
+        let screen = try cli.run(["gate"], now: "2026-01-01T08:00:00Z")
+        #expect(screen.stderr.contains(file.path))
+        let quiet = try cli.run(["gate", "--quiet"], now: "2026-01-01T08:00:00Z")
+        #expect(quiet.status == screen.status)
+        #expect(quiet.stderr.isEmpty && quiet.stdout.isEmpty)
     }
 
     /// Runs the binary with the database and the moment in the environment, so that every argument

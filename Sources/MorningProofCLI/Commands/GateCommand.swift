@@ -64,10 +64,13 @@ struct GateCommand: AsyncParsableCommand {
 
         private func check() throws -> Bool {
             let session = try global.session()
+            // Quiet, or about to run the command: the decision alone (the screen's quotes are not read).
+            if quiet || !exec.isEmpty {
+                let open = try session.gate.decision(now: session.now).decision.isOpen
+                if quiet || open { return open }
+            }
             let state = try session.gateScreen()
             let open = state.decision.isOpen
-            if quiet { return open }
-            if !exec.isEmpty && open { return open }
             if session.json {
                 try Console.json(state.json(day: session.today))
             } else if open {
