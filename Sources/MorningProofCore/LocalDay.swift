@@ -33,14 +33,24 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         day = d
     }
 
-    /// Parses `YYYY-MM-DD`.
+    /// Parses `YYYY-MM-DD` (ASCII digits only), byte by byte: stored days are read by the thousand.
     public init?(_ text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
-        else { return nil }
-        self.init(year: y, month: m, day: d)
+        guard text.utf8.count == 10 else { return nil }
+        var fields = (year: 0, month: 0, day: 0)
+        for (index, byte) in text.utf8.enumerated() {
+            if index == 4 || index == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let digit = Int(byte) &- 48
+            guard digit >= 0 && digit <= 9 else { return nil }
+            switch index {
+            case ..<4: fields.year = fields.year * 10 + digit
+            case ..<7: fields.month = fields.month * 10 + digit
+            default: fields.day = fields.day * 10 + digit
+            }
+        }
+        self.init(year: fields.year, month: fields.month, day: fields.day)
     }
 
     /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).

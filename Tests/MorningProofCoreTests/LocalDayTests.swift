@@ -24,6 +24,11 @@ import Testing
         #expect(LocalDay("2024-02-29") != nil)
         #expect(LocalDay("2026-3-8") == nil)
         #expect(LocalDay("yesterday") == nil)
+        #expect(LocalDay("+026-03-08") == nil)
+        #expect(LocalDay("2026-03-08 ") == nil)
+        #expect(LocalDay("2026/03/08") == nil)
+        #expect(LocalDay("２０２６-03-08") == nil)
+        #expect(LocalDay("0000-01-01") == nil)
     }
 
     @Test func knowsWeekdaysAndWeeks() {
