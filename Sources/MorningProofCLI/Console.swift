@@ -31,10 +31,10 @@ enum Console {
 
     /// Prints a value as JSON with stable, sorted camelCase keys.
     static func json<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // JSONEncoder escapes control characters; the true string stays (bidi marks included).
-        write(String(decoding: try encoder.encode(value), as: UTF8.self), to: .standardOutput)
+        // Control characters are escaped; the true string stays (bidi marks included).
+        var bytes = try SortedJSON.encode(value)
+        bytes.append(UInt8(ascii: "\n"))
+        FileHandle.standardOutput.write(Data(bytes))
     }
 
     /// True when stdout is a terminal and NO_COLOR is not set.

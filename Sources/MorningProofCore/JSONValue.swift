@@ -51,8 +51,6 @@ public enum JSONValue: Sendable, Equatable, Codable {
 
     /// The JSON text, keys sorted, as stored.
     public var text: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        (try? SortedJSON.string(self)) ?? "null"
     }
 }

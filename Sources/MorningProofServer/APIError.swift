@@ -104,12 +104,10 @@ extension APIError {
 /// JSON bodies: sorted keys, so the same value always reads the same.
 enum JSONResponse {
     static func make(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding the server's own response types cannot fail.
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        let bytes = (try? SortedJSON.encode(value)) ?? Array("{}".utf8)
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

@@ -42,9 +42,7 @@ public struct NotificationEvent: Codable, Sendable, Hashable {
 
     /// The event as one line of JSON with sorted keys.
     public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        (try? SortedJSON.string(self)) ?? "{}"
     }
 
     /// Reads an event back from its stored JSON.
