@@ -14,12 +14,12 @@ public struct AccountService: Sendable {
     /// How long a token from sign-up or sign-in lasts.
     public static let sessionLifetime: TimeInterval = 30 * 86_400
 
-    public let database: AppDatabase
+    public let database: any AccountStore
     public let tokens: TokenService
     let hasher: any PasswordHasher
     let throttle: LoginThrottle
 
-    public init(database: AppDatabase, hasher: any PasswordHasher, throttle: LoginThrottle = LoginThrottle()) {
+    public init(database: any AccountStore, hasher: any PasswordHasher, throttle: LoginThrottle = LoginThrottle()) {
         self.database = database
         self.tokens = TokenService(database: database)
         self.hasher = hasher

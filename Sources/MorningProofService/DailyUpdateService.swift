@@ -16,9 +16,9 @@ public struct CheckinSummary: Sendable {
 /// The seed API's daily check-in. The server decides the day from the account's zone and day
 /// start; a client never sends one.
 public struct DailyUpdateService: Sendable {
-    public let database: AppDatabase
+    public let database: any AccountStore
 
-    public init(database: AppDatabase) {
+    public init(database: any AccountStore) {
         self.database = database
     }
 

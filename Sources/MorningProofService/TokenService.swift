@@ -29,9 +29,9 @@ public struct IssuedToken: Sendable {
 public struct TokenService: Sendable {
     public static let nameMaxLength = 100
 
-    public let database: AppDatabase
+    public let database: any AccountStore
 
-    public init(database: AppDatabase) {
+    public init(database: any AccountStore) {
         self.database = database
     }
 
