@@ -78,6 +78,11 @@ public struct PostgresStore: Sendable {
             }
         } catch let error as PSQLError {
             throw PostgresErrors.storeError(error, url: url)
+        } catch let error as PostgresDecodingError {
+            throw StoreError(
+                .unavailable, value: url.description,
+                "PostgreSQL at \(url): column \(error.columnName) holds a \(error.postgresType) that this MorningProof "
+                    + "cannot read: is the database another program's?")
         } catch  where !leased && !(error is CancellationError) {
             // The pool gave no connection: the server has been unreachable for a while.
             throw PostgresErrors.unreachable(url, "\(error)")

@@ -75,6 +75,15 @@ struct PostgresMigrationTests {
         #expect(error?.message.contains("there is no database \"mp_no_such_database\"") == true)
     }
 
+    @Test func aValueOfAnotherTypeIsUnavailableNotACrash() async throws {
+        try await TestPostgres.withStore { store in
+            try await store.client.query("ALTER TABLE account ALTER COLUMN dayStart TYPE text USING dayStart::text")
+            let error = await #expect(throws: StoreError.self) { try await store.profile(of: AccountProfile.ownerID) }
+            #expect(error?.code == .unavailable)
+            #expect(error?.message.contains("column daystart holds a TEXT") == true, "\(error?.message ?? "")")
+        }
+    }
+
     /// The first migration holds every table and column of the SQLite store (less its habit-state
     /// cache), and the same foreign keys; PostgreSQL adds the one SQLite could not (zoneChange's).
     @Test func theSchemaIsTheSQLiteStoresTableForTable() async throws {
