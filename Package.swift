@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "morningproof-server", targets: ["morningproof-server"]),
         .library(name: "MorningProofCore", targets: ["MorningProofCore"]),
         .library(name: "MorningProofStore", targets: ["MorningProofStore"]),
+        .library(name: "MorningProofPostgres", targets: ["MorningProofPostgres"]),
         .library(name: "HealthMetrics", targets: ["HealthMetrics"]),
         .library(name: "MorningProofService", targets: ["MorningProofService"]),
         .library(name: "MorningProofInterchange", targets: ["MorningProofInterchange"]),
@@ -28,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // Property-based tests (Swift Testing): the cached habit state against the whole history.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // PostgreSQL for scale: the server's store on a database shared by many processes.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
@@ -43,6 +46,17 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API, for the one measured fast path that scans day statuses.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        // PostgreSQL through postgres-nio: the one place that imports PostgresNIO. It shares the
+        // store's plain types (StoreError, APIToken, ...) but never GRDB.
+        .target(
+            name: "MorningProofPostgres",
+            dependencies: [
+                "MorningProofCore", "MorningProofStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // Metric files (Apple Health export, Health Auto Export, CSV, JSON Lines) -> samples -> daily totals.
@@ -139,7 +153,16 @@ let package = Package(
                 "MorningProofStore", "MorningProofCore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
-        .testTarget(name: "MorningProofInterchangeTests", dependencies: ["MorningProofInterchange", "MorningProofCore"]),
+        .testTarget(
+            name: "MorningProofPostgresTests",
+            dependencies: [
+                "MorningProofPostgres", "MorningProofStore", "MorningProofCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The SQLite schema that the PostgreSQL one is compared with.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "MorningProofInterchangeTests", dependencies: ["MorningProofInterchange", "MorningProofCore"]),
         .testTarget(name: "HabitChartsTests", dependencies: ["HabitCharts", "MorningProofCore", "PhotoVerification"]),
         .testTarget(
             name: "HealthMetricsTests",

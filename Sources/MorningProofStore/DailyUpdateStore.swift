@@ -10,6 +10,13 @@ public struct DailyUpdateHistory: Sendable {
     public var zoneChanges: [ZoneChange]
     /// The update of the day asked for, if it has one.
     public var update: DailyUpdate?
+
+    /// Public, so that another store (PostgreSQL's) can return a history too.
+    public init(days: [LocalDay], zoneChanges: [ZoneChange], update: DailyUpdate?) {
+        self.days = days
+        self.zoneChanges = zoneChanges
+        self.update = update
+    }
 }
 
 extension AppDatabase {

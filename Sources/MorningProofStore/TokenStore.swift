@@ -12,6 +12,16 @@ public struct APIToken: Sendable, Equatable {
     public var createdAt: Date
     /// Nil: never expires.
     public var expiresAt: Date?
+
+    /// Public, so that another store (PostgreSQL's) can return tokens too.
+    public init(id: Int64, accountID: Int64, email: String?, name: String, createdAt: Date, expiresAt: Date?) {
+        self.id = id
+        self.accountID = accountID
+        self.email = email
+        self.name = name
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
 }
 
 extension AppDatabase {

@@ -1,0 +1,174 @@
+import Foundation
+import Logging
+import MorningProofStore
+import PostgresNIO
+import ServiceLifecycle
+
+/// The MorningProof database on PostgreSQL: the server's store when many processes share one
+/// database. Migrations are `PostgresMigrations`; the reads and writes mirror `AppDatabase`'s,
+/// with the same signatures, so that both can conform to one protocol.
+///
+/// Its pool of connections works only while it runs: run it as a `Service` in the server's
+/// `ServiceGroup` (its `run()` ends when the group shuts down), or wrap a use in `whileRunning`.
+/// Run it once: a stopped store cannot be started again.
+public struct PostgresStore: Sendable {
+    /// The connection pool. Its `run()` is the store's.
+    public let client: PostgresClient
+    /// The database's address, for messages (never its password).
+    public let url: PostgresURL
+    let logger: Logger
+
+    /// A store on the database at `url` (see `PostgresURL`) through at most `poolSize` connections.
+    /// Nothing connects until it runs; a URL that is not a PostgreSQL database's is
+    /// `StoreError(.invalid)`.
+    public init(url: String, poolSize: Int, logger: Logger = PostgresStore.silent) throws {
+        try self.init(url: PostgresURL(url), poolSize: poolSize, logger: logger)
+    }
+
+    /// A store on the database at `url` through at most `poolSize` connections.
+    public init(url: PostgresURL, poolSize: Int, logger: Logger = PostgresStore.silent) {
+        self.url = url
+        self.logger = logger
+        client = PostgresClient(
+            configuration: url.clientConfiguration(poolSize: poolSize), backgroundLogger: logger)
+    }
+
+    /// Logs nothing: the default, since the server logs what the store's errors say.
+    public static let silent = Logger(label: "morningproof.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Runs the pool while `body` runs, then stops it: a store for the length of one task (tests,
+    /// one-shot commands).
+    @discardableResult
+    public func whileRunning<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            return try await body()
+        }
+    }
+
+    /// How a transaction sees others' writes.
+    enum Isolation {
+        /// One statement, which is its own transaction: no BEGIN and COMMIT to wait for.
+        case statement
+        /// Each statement sees what was committed before it; conflicts are decided by UNIQUE keys.
+        case writing
+        /// One snapshot for every read of the transaction, which writes nothing.
+        case snapshot
+
+        var begin: PostgresQuery? {
+            switch self {
+            case .statement: nil
+            case .writing: "BEGIN ISOLATION LEVEL READ COMMITTED"
+            case .snapshot: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+            }
+        }
+    }
+
+    /// Runs `body` in one transaction on a pooled connection: committed when it returns, rolled
+    /// back when it throws. PostgreSQL's errors become store errors; `body`'s own pass through.
+    func transaction<T: Sendable>(
+        _ isolation: Isolation, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        var leased = false
+        do {
+            return try await client.withConnection { connection in
+                leased = true
+                return try await Self.transaction(on: connection, isolation, logger: logger, body)
+            }
+        } catch let error as PSQLError {
+            throw PostgresErrors.storeError(error, url: url)
+        } catch let error as PostgresDecodingError {
+            throw StoreError(
+                .unavailable, value: url.description,
+                "PostgreSQL at \(url): column \(error.columnName) holds a \(error.postgresType) that this MorningProof "
+                    + "cannot read: is the database another program's?")
+        } catch  where !leased && !(error is CancellationError) {
+            // The pool gave no connection: the server has been unreachable for a while.
+            throw PostgresErrors.unreachable(url, "\(error)")
+        }
+    }
+
+    /// `body` between BEGIN and COMMIT on `connection`, rolled back when it throws.
+    nonisolated(nonsending) static func transaction<T: Sendable>(
+        on connection: PostgresConnection, _ isolation: Isolation, logger: Logger,
+        _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        guard let begin = isolation.begin else { return try await body(connection) }
+        try await connection.query(begin, logger: logger)
+        do {
+            let result = try await body(connection)
+            try await connection.query("COMMIT", logger: logger)
+            return result
+        } catch {
+            do {
+                try await connection.query("ROLLBACK", logger: logger)
+            } catch {
+                // A connection whose transaction cannot be ended must not go back to the pool open.
+                try? await connection.close()
+            }
+            throw error
+        }
+    }
+}
+
+extension PostgresStore: Service {
+    /// Runs the pool until the task is cancelled or the service group shuts down gracefully.
+    public func run() async throws {
+        await client.run()
+    }
+}
+
+/// PostgreSQL's errors as store errors, with what a person can do about them.
+enum PostgresErrors {
+    static func unreachable(_ url: PostgresURL, _ cause: String) -> StoreError {
+        StoreError(
+            .unavailable, value: url.description,
+            "cannot connect to PostgreSQL at \(url) (\(cause)): check that the server is running and that the "
+                + "host and port in the database URL are right")
+    }
+
+    /// Why a connection failed, in the system's words ("Connection refused") rather than NIO's.
+    static func reason(of error: any Error) -> String {
+        if let failure = error as? NIOConnectionError {
+            if let last = failure.connectionErrors.last { return reason(of: last.error) }
+            if failure.dnsAError != nil || failure.dnsAAAAError != nil { return "the host name does not resolve" }
+        }
+        if let failure = error as? IOError { return String(cString: strerror(failure.errnoCode)) }
+        return "\(error)"
+    }
+
+    static func storeError(_ error: PSQLError, url: PostgresURL) -> StoreError {
+        func unavailable(_ message: String) -> StoreError {
+            StoreError(.unavailable, value: url.description, "PostgreSQL at \(url): \(message)")
+        }
+        switch error.code {
+        case .server:
+            let state = error.serverInfo?[.sqlState] ?? "?"
+            let message = error.serverInfo?[.message] ?? "no message"
+            switch state {
+            case "3D000":
+                return unavailable("there is no database \"\(url.database)\": create it (createdb) or fix the URL")
+            case "28000", "28P01":
+                return unavailable("user \"\(url.user)\" cannot sign in (\(message)): check the user and password")
+            case "53300":
+                return unavailable("no free connection (\(message)): lower the pool size or raise max_connections")
+            case "57P01", "57P02", "57P03":
+                return unavailable("the server is shutting down or starting up (\(message)); try again")
+            case "40001", "40P01":
+                return StoreError(
+                    .busy, value: url.description, "PostgreSQL at \(url): \(message) (another request won); try again")
+            default:
+                return unavailable("database error \(state): \(message)")
+            }
+        case .sslUnsupported:
+            return unavailable("the server does not offer TLS, which the URL requires (sslmode=require)")
+        case .connectionError, .serverClosedConnection, .uncleanShutdown, .failedToAddSSLHandler:
+            return unreachable(url, error.underlying.map(reason(of:)) ?? "\(error.code)")
+        case .poolClosed, .clientClosedConnection:
+            return unavailable("the connection pool is not running (run the store as a service)")
+        default:
+            return unavailable("\(error.code)")
+        }
+    }
+}
