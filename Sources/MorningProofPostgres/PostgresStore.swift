@@ -112,6 +112,9 @@ public struct PostgresStore: Sendable {
     }
 }
 
+/// The account, token and daily-update operations, with `AppDatabase`'s semantics.
+extension PostgresStore: AccountStore {}
+
 extension PostgresStore: Service {
     /// Runs the pool until the task is cancelled or the service group shuts down gracefully.
     public func run() async throws {

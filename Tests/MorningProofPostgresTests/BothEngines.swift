@@ -4,33 +4,6 @@ import MorningProofPostgres
 import MorningProofStore
 import Testing
 
-/// What the server's account, token and daily-update routes need of a store: the methods that
-/// `AppDatabase` and `PostgresStore` both have, so that one test runs against both engines.
-protocol AccountStoreUnderTest: Sendable {
-    func createAccount(email: String, passwordHash: String, timeZone: String?, at instant: Date) async throws
-        -> AccountProfile?
-    func credentials(email: String) async throws -> (id: Int64, passwordHash: String)?
-    func accountID(email: String) async throws -> Int64?
-    func profile(of id: Int64) async throws -> AccountProfile?
-    func changeProfile(of id: Int64, timeZone: String?, dayStart: Int?, weekStart: Int?, at instant: Date)
-        async throws -> AccountProfile?
-    func insertToken(accountID: Int64, name: String, tokenHash: String, createdAt: Date, expiresAt: Date?)
-        async throws -> APIToken
-    func account(tokenHash: String, at now: Date) async throws -> AccountProfile?
-    func tokens(accountID: Int64?) async throws -> [APIToken]
-    func revokeToken(id: Int64, accountID: Int64?) async throws -> Bool
-    func revokeToken(hash: String) async throws -> Bool
-    func insertDailyUpdate(
-        tokenHash: String, at now: Date, _ make: @escaping @Sendable (AccountProfile) throws -> DailyUpdate
-    ) async throws -> (update: DailyUpdate, inserted: Bool)?
-    func dailyUpdateHistory(
-        tokenHash: String, at now: Date, day: @escaping @Sendable (AccountProfile) -> LocalDay?
-    ) async throws -> (account: AccountProfile, history: DailyUpdateHistory)?
-}
-
-extension AppDatabase: AccountStoreUnderTest {}
-extension PostgresStore: AccountStoreUnderTest {}
-
 /// The engines a test runs on: SQLite always, PostgreSQL inside scripts/with-postgres.
 enum Engine: String, Sendable, CustomTestStringConvertible {
     case sqlite, postgres
@@ -40,7 +13,7 @@ enum Engine: String, Sendable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 
     /// A new, empty store of this engine for the length of `body`.
-    func withStore<T: Sendable>(poolSize: Int = 4, _ body: (any AccountStoreUnderTest) async throws -> T)
+    func withStore<T: Sendable>(poolSize: Int = 4, _ body: (any AccountStore) async throws -> T)
         async throws -> T
     {
         switch self {
@@ -59,7 +32,7 @@ enum Fixture {
 
     /// An account with a token `token-EMAIL`.
     static func account(
-        _ store: any AccountStoreUnderTest, _ email: String, zone: String? = "Europe/Istanbul"
+        _ store: any AccountStore, _ email: String, zone: String? = "Europe/Istanbul"
     ) async throws -> AccountProfile {
         let account = try #require(
             try await store.createAccount(email: email, passwordHash: "hash-\(email)", timeZone: zone, at: noon))

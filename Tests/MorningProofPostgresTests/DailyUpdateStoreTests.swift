@@ -33,7 +33,7 @@ import Testing
     }
 
     /// Sends `each` updates of 2026-05-01 per token at once; how many were stored, by token.
-    private static func simultaneousUpdates(_ store: any AccountStoreUnderTest, tokens: [String], each: Int)
+    private static func simultaneousUpdates(_ store: any AccountStore, tokens: [String], each: Int)
         async throws -> [String: Int]
     {
         try await withThrowingTaskGroup(of: (String, Bool).self) { group in

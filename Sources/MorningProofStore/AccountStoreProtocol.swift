@@ -1,11 +1,12 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
 
 /// What the account, token and daily-update use cases read and write: accounts with their
 /// clocks, API tokens by their SHA-256, and the seed API's daily updates. Served by SQLite
-/// (`AppDatabase`) and by PostgreSQL; the stores only read and write, the rules stay in Core and
-/// in the services, so both engines behave alike.
+/// (`AppDatabase`) and by PostgreSQL (`PostgresStore`, which conforms in its own module); the
+/// stores only read and write, the rules stay in Core and in the services, so both engines behave
+/// alike. It lives here, beside the plain types both engines share, so that the CLI, which links
+/// this module, never links PostgreSQL's client.
 public protocol AccountStore: Sendable {
     /// Creates an account; nil when the email is taken (in any case).
     func createAccount(email: String, passwordHash: String, timeZone: String?, at instant: Date) async throws
