@@ -144,6 +144,7 @@ let package = Package(
             name: "morningproof-server",
             dependencies: [
                 "MorningProofServer", "MorningProofService", "MorningProofStore", "MorningProofCore",
+                "MorningProofPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

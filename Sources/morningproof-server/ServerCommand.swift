@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import MorningProofCore
+import MorningProofPostgres
 import MorningProofServer
 import MorningProofService
 import MorningProofStore
@@ -15,9 +16,12 @@ struct ServerCommand: AsyncParsableCommand {
         discussion: """
             The default database is the CLI's (--db, else MORNINGPROOF_DB, else \
             $XDG_DATA_HOME/morningproof/morningproof.sqlite): its data is the owner account, account 1. \
-            Exit codes: 0 ok (also after SIGTERM or SIGINT), 64 usage, 74 database or I/O failure.
+            `db copy` moves it into PostgreSQL (postgres://USER@HOST:PORT/DATABASE), where `token` also \
+            works with --database-url. Exit codes: 0 ok (also after SIGTERM or SIGINT), 64 usage, 65 a \
+            source that is not a whole MorningProof database, 66 no such file, 74 database or I/O failure, \
+            75 database busy.
             """,
-        subcommands: [Serve.self, TokenCommand.self],
+        subcommands: [Serve.self, TokenCommand.self, DatabaseCommand.self],
         defaultSubcommand: Serve.self)
 
     /// Runs `body`; a MorningProof, service or store error becomes one line on stderr and its exit code.
@@ -37,6 +41,8 @@ struct ServerCommand: AsyncParsableCommand {
                 switch error.code {
                 case .busy: .busy
                 case .unavailable: .ioError
+                case .missingFile: .noInput
+                case .badFile: .dataError
                 default: .usage
                 }
             throw ExitCode(kind.rawValue)
@@ -44,15 +50,46 @@ struct ServerCommand: AsyncParsableCommand {
     }
 }
 
-/// `--db`, shared by every subcommand.
+/// `--db` and `--database-url`, shared by every subcommand: the CLI's SQLite file, or a PostgreSQL
+/// database.
 struct DatabaseOption: ParsableArguments {
     @Option(
         name: .customLong("db"),
         help: ArgumentHelp(DatabaseLocation.optionHelp, valueName: "path"))
     var path: String?
 
+    @Option(
+        name: .customLong("database-url"),
+        help: ArgumentHelp(
+            "A PostgreSQL database instead of the SQLite file: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE "
+                + "(default: MORNINGPROOF_DATABASE_URL, unless --db is given).",
+            valueName: "url"))
+    var url: String?
+
+    func validate() throws {
+        if path != nil && url != nil { throw ValidationError("give --db or --database-url, not both") }
+    }
+
+    /// The PostgreSQL database named by --database-url, else by MORNINGPROOF_DATABASE_URL when no
+    /// --db is given; nil for the SQLite file.
+    func postgresURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let url { return url }
+        guard path == nil, let fromEnvironment = environment["MORNINGPROOF_DATABASE_URL"], !fromEnvironment.isEmpty
+        else { return nil }
+        return fromEnvironment
+    }
+
     func open() throws -> AppDatabase {
         try AppDatabase.open(path: DatabaseLocation.resolve(explicit: path))
+    }
+
+    /// Runs `body` with the accounts of the chosen engine: the SQLite file, or the PostgreSQL
+    /// database (created or migrated first, its pool running while `body` runs).
+    func withAccounts<T: Sendable>(_ body: (any AccountStore) async throws -> T) async throws -> T {
+        guard let url = postgresURL() else { return try await body(try open()) }
+        let store = try PostgresStore(url: url, poolSize: 2)
+        try await store.migrate()
+        return try await store.whileRunning { try await body(store) }
     }
 }
 
@@ -93,6 +130,11 @@ extension ServerCommand {
             var logger = Logger(label: "morningproof-server")
             logger.logLevel = .info
             try await ServerCommand.reporting {
+                guard database.postgresURL() == nil else {
+                    throw MorningProofError.usage(
+                        "serve does not run on PostgreSQL yet: its habit routes work on the SQLite file only "
+                            + "(token and db copy take --database-url); give --db, or unset MORNINGPROOF_DATABASE_URL")
+                }
                 let path = DatabaseLocation.resolve(explicit: database.path)
                 let app = MorningProofServer.application(
                     database: try AppDatabase.openShared(path: path, readers: readers),

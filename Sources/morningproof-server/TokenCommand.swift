@@ -10,8 +10,11 @@ struct TokenCommand: AsyncParsableCommand {
         commandName: "token", abstract: "Make, list and revoke API tokens for scripts.",
         subcommands: [Create.self, List.self, Revoke.self])
 
-    static func service(_ database: DatabaseOption) throws -> TokenService {
-        TokenService(database: try database.open())
+    /// Runs `body` with the token use cases on the chosen database.
+    static func withService<T: Sendable>(_ database: DatabaseOption, _ body: (TokenService) async throws -> T)
+        async throws -> T
+    {
+        try await database.withAccounts { try await body(TokenService(database: $0)) }
     }
 
     struct Create: AsyncParsableCommand {
@@ -28,7 +31,9 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await ServerCommand.reporting {
-                let issued = try await TokenCommand.service(database).createToken(email: email, name: name, now: Date())
+                let issued = try await TokenCommand.withService(database) {
+                    try await $0.createToken(email: email, name: name, now: Date())
+                }
                 print(
                     "Token \(issued.record.id) \"\(issued.record.name)\" for \(issued.record.email ?? "the owner account"); it never expires."
                 )
@@ -46,7 +51,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await ServerCommand.reporting {
-                let tokens = try await TokenCommand.service(database).tokens()
+                let tokens = try await TokenCommand.withService(database) { try await $0.tokens() }
                 if tokens.isEmpty { return print("No tokens.") }
                 let utc = TimeZone(secondsFromGMT: 0)!
                 for token in tokens {
@@ -69,7 +74,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await ServerCommand.reporting {
-                try await TokenCommand.service(database).revokeToken(id: id)
+                try await TokenCommand.withService(database) { try await $0.revokeToken(id: id) }
                 print("Revoked token \(id).")
             }
         }
