@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MorningProofCore
 import MorningProofStore
 import PostgresNIO
 import ServiceLifecycle
@@ -17,6 +18,16 @@ public struct PostgresStore: Sendable {
     /// The database's address, for messages (never its password).
     public let url: PostgresURL
     let logger: Logger
+    /// The account whose habits, entries, settings and gate this value reads and writes (`HabitStore`):
+    /// the owner unless `scoped(to:)` says otherwise. Another account's rows are not found.
+    public private(set) var accountID: Int64 = AccountProfile.ownerID
+
+    /// The same store (the same pool), seen as the account `id`.
+    public func scoped(to id: Int64) -> PostgresStore {
+        var scoped = self
+        scoped.accountID = id
+        return scoped
+    }
 
     /// A store on the database at `url` (see `PostgresURL`) through at most `poolSize` connections.
     /// Nothing connects until it runs; a URL that is not a PostgreSQL database's is
@@ -115,6 +126,10 @@ public struct PostgresStore: Sendable {
 /// The account, token and daily-update operations, with `AppDatabase`'s semantics.
 extension PostgresStore: AccountStore {}
 
+/// One account's habits, entries, proofs, check-ins, settings and gate unlocks, with `AppDatabase`'s
+/// semantics; synchronous, through `blocking`.
+extension PostgresStore: HabitStore {}
+
 extension PostgresStore: Service {
     /// Runs the pool until the task is cancelled or the service group shuts down gracefully.
     public func run() async throws {
@@ -158,6 +173,9 @@ enum PostgresErrors {
                 return unavailable("no free connection (\(message)): lower the pool size or raise max_connections")
             case "57P01", "57P02", "57P03":
                 return unavailable("the server is shutting down or starting up (\(message)); try again")
+            case "23505":
+                return StoreError(
+                    .conflict, value: url.description, "PostgreSQL at \(url): \(message) (another row has that value)")
             case "40001", "40P01":
                 return StoreError(
                     .busy, value: url.description, "PostgreSQL at \(url): \(message) (another request won); try again")

@@ -8,22 +8,37 @@ import NIOCore
 
 /// The HTTP front end: routes that decode, authenticate, call one use case and encode JSON.
 public enum MorningProofServer {
-    /// The application serving `database`; `realNow` is the clock for tokens and sign-in limits
-    /// (tests move it), and `onRunning` hears the address once the server listens.
+    /// The application serving `database` (SQLite): the accounts and each account's habits from one
+    /// file. `realNow` is the clock for tokens and sign-in limits (tests move it), and `onRunning`
+    /// hears the address once the server listens.
     public static func application(
         database: AppDatabase, configuration: ServerConfiguration, logger: Logger,
         realNow: @escaping @Sendable () -> Date = Date.init,
         onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
+        application(
+            accounts: database, habits: { database.scoped(to: $0) }, configuration: configuration, logger: logger,
+            realNow: realNow, onRunning: onRunning)
+    }
+
+    /// The application serving the accounts of `accounts` and, for each signed-in account, the
+    /// store `habits` gives for its id: either engine (SQLite's `AppDatabase`, PostgreSQL's
+    /// `PostgresStore`, each `scoped(to:)` the id). The habit stores' synchronous calls run on NIO's
+    /// thread pool.
+    public static func application(
+        accounts: any AccountStore, habits: @escaping @Sendable (_ accountID: Int64) -> any HabitStore,
+        configuration: ServerConfiguration, logger: Logger, realNow: @escaping @Sendable () -> Date = Date.init,
+        onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
+    ) -> some ApplicationProtocol {
         let hasher = BcryptPasswordHasher(cost: UInt8(clamping: configuration.bcryptCost))
         let scope = RequestScope(
-            accounts: AccountService(database: database, hasher: hasher), database: database,
+            accounts: AccountService(database: accounts, hasher: hasher), habits: habits,
             configuration: configuration, realNow: realNow)
         var routes = RouteTable()
         SystemRoutes.add(to: &routes, configuration: configuration)
         WebRoutes.add(to: &routes)
         AuthRoutes(scope: scope).add(to: &routes)
-        CheckinRoutes(scope: scope, dailyUpdates: DailyUpdateService(database: database)).add(to: &routes)
+        CheckinRoutes(scope: scope, dailyUpdates: DailyUpdateService(database: accounts)).add(to: &routes)
         RoutineRoutes(scope: scope).add(to: &routes)
         HabitRoutes(scope: scope).add(to: &routes)
         ProofRoutes(scope: scope).add(to: &routes)

@@ -11,7 +11,8 @@ struct RequestScope: Sendable {
     static let clockHeader = HTTPField.Name("X-MorningProof-Now")!
 
     let accounts: AccountService
-    let database: AppDatabase
+    /// The store of one account's habits, entries and settings, by the account's id.
+    let habits: @Sendable (_ accountID: Int64) -> any HabitStore
     let configuration: ServerConfiguration
     /// The real time, for tokens and sign-in limits: the clock header never moves those.
     let realNow: @Sendable () -> Date
@@ -37,14 +38,15 @@ struct RequestScope: Sendable {
     }
 
     /// Runs `body` for the account the request signs in (401 without one), on NIO's thread pool since
-    /// the store's calls wait for SQLite: with the account's scoped database, its clock (404 while it
-    /// has no zone) and the moment the request acts at.
+    /// the store's calls wait for the database (PostgreSQL's block their thread, which must not be
+    /// the cooperative pool's): with the account's scoped store, its clock (404 while it has no
+    /// zone) and the moment the request acts at.
     func forAccount<T: Sendable>(
         _ request: Request, _ body: @escaping @Sendable (AccountScope) throws -> T
     ) async throws -> T {
         let account = try await account(request)
         let now = try now(request)
-        let database = database.scoped(to: account.id)
+        let database = habits(account.id)
         return try await NIOThreadPool.singleton.runIfActive {
             try body(AccountScope(account: account, database: database, clock: try database.clock(), now: now))
         }

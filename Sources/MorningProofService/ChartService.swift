@@ -5,10 +5,10 @@ import MorningProofStore
 
 /// A habit's history as a picture: the same chart for `report --png/--svg` and for a web page.
 public struct ChartService: Sendable {
-    public let database: AppDatabase
+    public let database: any HabitStore
     public let clock: DayClock
 
-    public init(database: AppDatabase, clock: DayClock) {
+    public init(database: any HabitStore, clock: DayClock) {
         self.database = database
         self.clock = clock
     }

@@ -49,10 +49,10 @@ public struct CheckinService: Sendable {
     /// The name `setup` gives the habit.
     public static let habitName = "Morning check-in"
 
-    public let database: AppDatabase
+    public let database: any HabitStore
     public let clock: DayClock
 
-    public init(database: AppDatabase, clock: DayClock) {
+    public init(database: any HabitStore, clock: DayClock) {
         self.database = database
         self.clock = clock
     }

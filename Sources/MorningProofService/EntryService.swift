@@ -20,10 +20,10 @@ public struct EntryChange: Sendable {
 
 /// Entries as a person makes them: done, skipped, undone, for today or an earlier day.
 public struct EntryService: Sendable {
-    public let database: AppDatabase
+    public let database: any HabitStore
     public let clock: DayClock
 
-    public init(database: AppDatabase, clock: DayClock) {
+    public init(database: any HabitStore, clock: DayClock) {
         self.database = database
         self.clock = clock
     }

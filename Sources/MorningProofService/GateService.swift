@@ -26,10 +26,10 @@ public struct GateUnlockResult: Sendable {
 /// The morning gate: open once the required habits are settled and the check-in is answered yes,
 /// or for the rest of a day that was unlocked (a few times in any 7 days).
 public struct GateService: Sendable {
-    public let database: AppDatabase
+    public let database: any HabitStore
     public let clock: DayClock
 
-    public init(database: AppDatabase, clock: DayClock) {
+    public init(database: any HabitStore, clock: DayClock) {
         self.database = database
         self.clock = clock
     }

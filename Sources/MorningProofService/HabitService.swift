@@ -4,10 +4,10 @@ import MorningProofStore
 
 /// Habits as a person manages them: add, edit, archive, remove, list, show.
 public struct HabitService: Sendable {
-    public let database: AppDatabase
+    public let database: any HabitStore
     public let clock: DayClock
 
-    public init(database: AppDatabase, clock: DayClock) {
+    public init(database: any HabitStore, clock: DayClock) {
         self.database = database
         self.clock = clock
     }

@@ -25,10 +25,10 @@ public struct PhotoProofOutcome: Sendable, Equatable {
 /// Photo proofs: a judged photo becomes today's entry of a photo habit, with its evidence, when
 /// `ProofPolicy` allows it. Every front end (CLI, server) offers photos through here.
 public struct ProofService: Sendable {
-    public let database: AppDatabase
+    public let database: any HabitStore
     public let clock: DayClock
 
-    public init(database: AppDatabase, clock: DayClock) {
+    public init(database: any HabitStore, clock: DayClock) {
         self.database = database
         self.clock = clock
     }

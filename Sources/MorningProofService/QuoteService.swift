@@ -20,7 +20,7 @@ public enum QuoteSource {
     }
 
     /// The quotes in force.
-    public static func load(_ database: AppDatabase) throws -> QuoteBook {
+    public static func load(_ database: any HabitStore) throws -> QuoteBook {
         guard let path = try database.setting(SettingKey.quotesFile), path != builtInName else {
             return QuoteBook.builtIn()
         }
@@ -29,7 +29,7 @@ public enum QuoteSource {
 
     /// The quotes in force, or the built-in set with the reason when the file went bad, so a broken
     /// quotes file never keeps the gate from answering.
-    public static func loadForGate(_ database: AppDatabase) -> (book: QuoteBook, problem: String?) {
+    public static func loadForGate(_ database: any HabitStore) -> (book: QuoteBook, problem: String?) {
         do {
             return (try load(database), nil)
         } catch {
@@ -59,7 +59,7 @@ extension QuoteSource {
     /// Every window of a date up to `now` (`QuoteSchedule.history`), with the quotes in force. The
     /// date is a calendar date named as a person would (`LocalDay.resolve`, nil: today), relative to
     /// the wall-clock date at `now`; a later date is refused.
-    public static func history(_ database: AppDatabase, clock: DayClock, date: String?, now: Date) throws
+    public static func history(_ database: any HabitStore, clock: DayClock, date: String?, now: Date) throws
         -> QuoteHistory
     {
         let book = try load(database)

@@ -62,10 +62,10 @@ public struct Report: Sendable {
 
 /// Today at a glance, and reports over a range of days.
 public struct ReportService: Sendable {
-    public let database: AppDatabase
+    public let database: any HabitStore
     public let clock: DayClock
 
-    public init(database: AppDatabase, clock: DayClock) {
+    public init(database: any HabitStore, clock: DayClock) {
         self.database = database
         self.clock = clock
     }

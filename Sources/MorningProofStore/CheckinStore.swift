@@ -2,36 +2,32 @@ import Foundation
 import GRDB
 import MorningProofCore
 
-/// A day's answer to the check-in question.
-public struct CheckinAnswer: Hashable, Sendable {
-    public var habitID: Int64
-    public var day: LocalDay
-    public var yes: Bool
-    public var answeredAt: Date
-
-    public init(habitID: Int64, day: LocalDay, yes: Bool, answeredAt: Date) {
-        self.habitID = habitID
-        self.day = day
-        self.yes = yes
-        self.answeredAt = answeredAt
-    }
-}
-
 /// What clearing a day removed.
 public struct ClearedDay: Equatable, Sendable {
     public var entry: Entry?
     public var answer: CheckinAnswer?
+
+    public init(entry: Entry?, answer: CheckinAnswer?) {
+        self.entry = entry
+        self.answer = answer
+    }
 }
 
 extension AppDatabase {
     /// The answer of a check-in habit on a day. A done entry without an answer (from `done`) counts as yes.
+    /// Another account's habit has none.
     public func checkinAnswer(habitID: Int64, day: LocalDay) throws -> CheckinAnswer? {
-        try read { db in try Self.checkinAnswer(db, habitID: habitID, day: day) }
+        try read { db in
+            guard try Self.ownHabit(db, id: habitID, accountID: accountID) != nil else { return nil }
+            return try Self.checkinAnswer(db, habitID: habitID, day: day)
+        }
     }
 
     /// The most recent answer of a check-in habit, on any day.
+    /// Another account's habit has none.
     public func lastCheckinAnswer(habitID: Int64) throws -> CheckinAnswer? {
         try read { db in
+            guard try Self.ownHabit(db, id: habitID, accountID: accountID) != nil else { return nil }
             let row = try Row.fetchOne(
                 db,
                 sql:
@@ -43,11 +39,10 @@ extension AppDatabase {
                 sql:
                     "SELECT day, recordedAt FROM entry WHERE habitId = ? AND status = 'done' ORDER BY recordedAt DESC LIMIT 1",
                 arguments: [habitID]
-            ).flatMap { row -> CheckinAnswer? in
-                guard let day = LocalDay(row["day"] as String) else { return nil }
-                return CheckinAnswer(habitID: habitID, day: day, yes: true, answeredAt: row["recordedAt"])
+            ).flatMap { row -> (day: LocalDay, recordedAt: Date)? in
+                LocalDay(row["day"] as String).map { ($0, row["recordedAt"]) }
             }
-            return [answer, entry].compactMap { $0 }.max { $0.answeredAt < $1.answeredAt }
+            return CheckinAnswer.latest(stored: answer, doneEntry: entry, habitID: habitID)
         }
     }
 
@@ -104,14 +99,7 @@ extension AppDatabase {
             db, sql: "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? AND day = ?",
             arguments: [habitID, day.description]
         ).flatMap { answer(from: $0, habitID: habitID) }
-        if stored?.yes == true { return stored }
-        // A done entry recorded some other way (`done`, an import) answers yes.
-        if let entry = try Self.entry(db, habitID: habitID, day: day),
-            entry.status == .done
-        {
-            return CheckinAnswer(habitID: habitID, day: day, yes: true, answeredAt: entry.recordedAt)
-        }
-        return stored
+        return CheckinAnswer.standing(stored: stored, entry: try Self.entry(db, habitID: habitID, day: day))
     }
 
     private static func answer(from row: Row, habitID: Int64) -> CheckinAnswer? {

@@ -13,19 +13,9 @@ extension SettingKey {
 }
 
 extension AppDatabase {
-    /// How many unlocks are allowed in any 7 days (`gate.unlocks-per-week`, default 1).
-    public func gateUnlocksPerWeek() throws -> Int {
-        try setting(SettingKey.gateUnlocksPerWeek).flatMap { Int($0) } ?? GateUnlock.defaultPerWeek
-    }
-
     /// Unlocks on days `from` through `to`, oldest first.
     public func gateUnlocks(from: LocalDay, through to: LocalDay) throws -> [GateUnlock] {
         try read { db in try Self.unlocks(db, accountID: accountID, from: from, through: to) }
-    }
-
-    /// The unlock of a day, if any.
-    public func gateUnlock(on day: LocalDay) throws -> GateUnlock? {
-        try gateUnlocks(from: day, through: day).first
     }
 
     /// Records an unlock for `day` when `GateUnlockOutcome.of` allows it under `limit`: at most `limit`

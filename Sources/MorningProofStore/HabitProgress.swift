@@ -16,11 +16,6 @@ public struct HabitProgress: Sendable {
 }
 
 extension AppDatabase {
-    /// One habit's progress as of `today`, judged as far back as `need` asks.
-    public func progress(of habit: Habit, today: LocalDay, need: HistoryNeed = .all) throws -> HabitProgress {
-        try progress(of: [habit], today: today, need: need)[0]
-    }
-
     /// Every habit's progress as of `today`, each judged from its creation day (or today, for a
     /// habit created "later" by a clock change) with the account's travel days and week start. With a `need` short of `.all`, a habit whose stored
     /// state (`HabitStateStore`) is sound is judged only from a little before that state's last

@@ -19,30 +19,6 @@ extension AppDatabase {
         try read { db in try Self.ownHabit(db, id: id, accountID: accountID)?.habit }
     }
 
-    /// The habit a person means by `text`: its exact name, or a unique prefix, in any case.
-    public func findHabit(named text: String, includeArchived: Bool = true) throws -> Habit {
-        let all = try habits(includeArchived: includeArchived)
-        if let exact = all.first(where: { $0.name.caseInsensitiveCompare(text) == .orderedSame }) { return exact }
-        let lower = text.lowercased()
-        let matches = all.filter { $0.name.lowercased().hasPrefix(lower) }
-        switch matches.count {
-        case 1: return matches[0]
-        case 0:
-            let names = all.filter { !$0.archived }.map { "\"\($0.name)\"" }
-            throw StoreError(
-                .notFound, value: text,
-                "no habit named \"\(text)\""
-                    + (names.isEmpty
-                        ? "; add one with: morningproof habit add NAME" : " (habits: \(names.joined(separator: ", ")))")
-            )
-        default:
-            throw StoreError(
-                .ambiguous, value: text,
-                "\"\(text)\" is ambiguous: it could be \(matches.map { "\"\($0.name)\"" }.joined(separator: " or ")); type more of the name"
-            )
-        }
-    }
-
     /// Stores a new habit and returns it with its id. A name already taken (in any case) is refused.
     public func addHabit(_ habit: Habit) throws -> Habit {
         try write { db in
@@ -81,21 +57,16 @@ extension AppDatabase {
 
     /// Refuses a habit id of another account (or none): its rows are not this account's to read or write.
     func requireOwnHabit(_ db: Database, _ id: Int64) throws {
-        guard try Self.ownHabit(db, id: id, accountID: accountID) != nil else { throw Self.noHabit(id) }
-    }
-
-    static func noHabit(_ id: Int64) -> StoreError {
-        StoreError(.notFound, value: String(id), "no habit with id \(id)")
+        guard try Self.ownHabit(db, id: id, accountID: accountID) != nil else { throw StoreError.noHabit(id) }
     }
 
     private static func checkNameFree(_ db: Database, _ name: String, except id: Int64?, accountID: Int64) throws {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw StoreError(.invalid, value: name, "a habit needs a name") }
+        guard !HabitNameMatch.isBlank(name) else { throw StoreError.blankHabitName(name) }
         if let other = try String.fetchOne(
             db, sql: "SELECT name FROM habit WHERE accountId = ? AND name = ? COLLATE NOCASE AND id IS NOT ?",
             arguments: [accountID, name, id])
         {
-            throw StoreError(.conflict, value: name, "a habit named \"\(other)\" already exists")
+            throw StoreError.habitNameTaken(name, by: other)
         }
     }
 }

@@ -25,9 +25,7 @@ extension AppDatabase {
     /// A day's value of a metric (raw name of `HealthMetric`), by the daily-total rules; nil when
     /// no data counts for that day. `activity` filters workouts (`running`).
     public func metricValue(metric: String, day: LocalDay, activity: String? = nil) throws -> Double? {
-        guard let kind = HealthMetric(rawValue: metric) ?? HealthMetric(name: metric) else {
-            throw StoreError(.notFound, value: metric, "unknown metric \"\(metric)\"")
-        }
+        let kind = try HealthMetric.named(metric)
         guard ownsMetrics else { return nil }
         let priority = MetricTotalRules.priority(from: try setting(SettingKey.metricSourcePriority))
         return try read { db in

@@ -77,17 +77,10 @@ struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {
     }
 
     var habit: Habit {
-        var goal: MetricGoal?
-        if let goalMetric, let comparison = goalComparison.flatMap(MetricGoal.Comparison.init(rawValue:)),
-            let goalTarget
-        {
-            goal = MetricGoal(metric: goalMetric, comparison: comparison, target: goalTarget, activity: goalActivity)
-        }
-        return Habit(
-            id: id ?? 0, name: name, kind: HabitKind(rawValue: kind) ?? .manual,
-            schedule: Schedule(storageValue: schedule) ?? .daily, remindAt: remindAt, required: required, note: note,
-            archived: archived, goal: goal, createdDay: LocalDay(createdDay) ?? LocalDay(dayNumber: 0),
-            createdAt: createdAt)
+        Habit.stored(
+            id: id ?? 0, name: name, kind: kind, schedule: schedule, remindAt: remindAt, required: required,
+            note: note, archived: archived, goalMetric: goalMetric, goalComparison: goalComparison,
+            goalTarget: goalTarget, goalActivity: goalActivity, createdDay: createdDay, createdAt: createdAt)
     }
 }
 
@@ -133,10 +126,9 @@ struct EntryRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// The entry, or nil for a row no release of this program writes (an unknown day or status).
     var entry: Entry? {
-        guard let day = LocalDay(day), let status = EntryStatus(rawValue: status) else { return nil }
-        return Entry(
-            habitID: habitId, day: day, status: status, value: value, source: EntrySource(rawValue: source) ?? .manual,
-            note: note, recordedAt: recordedAt, zone: zone)
+        Entry.stored(
+            habitID: habitId, day: day, status: status, value: value, source: source, note: note,
+            recordedAt: recordedAt, zone: zone)
     }
 
     /// The row of one habit's day.

@@ -53,8 +53,7 @@ extension AppDatabase {
     public func clock(systemZone: @autoclosure () -> String = ZoneNames.systemDefault()) throws -> DayClock {
         guard accountID == AccountProfile.ownerID else {
             guard let clock = try read({ db in try Self.profile(db, id: accountID) })?.clock else {
-                throw StoreError(
-                    .notFound, value: "timezone", "complete onboarding first: set your time zone in the profile")
+                throw StoreError.noClockYet
             }
             return clock
         }

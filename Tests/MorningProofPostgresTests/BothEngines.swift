@@ -13,12 +13,24 @@ enum Engine: String, Sendable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 
     /// A new, empty store of this engine for the length of `body`.
-    func withStore<T: Sendable>(poolSize: Int = 4, _ body: (any AccountStore) async throws -> T)
+    func withStore<T: Sendable>(poolSize: Int = 4, _ body: (any AccountStore & HabitStore) async throws -> T)
         async throws -> T
     {
         switch self {
         case .sqlite: try await body(try AppDatabase.inMemory())
         case .postgres: try await TestPostgres.withStore(poolSize: poolSize) { try await body($0) }
+        }
+    }
+}
+
+extension Engine {
+    /// A new store with an account for each of `emails` (with a zone), and `body` run on a thread
+    /// of its own (`OwnThread`) with the store as each account sees it, in that order.
+    func withAccounts<T: Sendable>(_ emails: [String], _ body: ([any HabitStore]) throws -> T) async throws -> T {
+        try await withStore { store in
+            var accounts: [any HabitStore] = []
+            for email in emails { accounts.append(store.scoped(to: try await Fixture.account(store, email).id)) }
+            return try await OwnThread.run { try body(accounts) }
         }
     }
 }
@@ -29,6 +41,28 @@ enum Fixture {
     static let noon = Date(timeIntervalSince1970: 1_777_636_800)
 
     static func hour(_ hours: Double) -> Date { noon.addingTimeInterval(hours * 3600) }
+
+    /// The day of `noon` in Istanbul.
+    static let day = LocalDay("2026-05-01")!
+
+    static func habit(_ name: String, kind: HabitKind = .manual, created: String = "2026-05-01") -> Habit {
+        Habit(name: name, kind: kind, createdDay: LocalDay(created)!, createdAt: noon)
+    }
+
+    static func entry(
+        _ habitID: Int64, _ day: String, _ status: EntryStatus = .done, source: EntrySource = .manual, at: Date = noon
+    ) -> Entry {
+        Entry(
+            habitID: habitID, day: LocalDay(day)!, status: status, source: source, recordedAt: at,
+            zone: "Europe/Istanbul")
+    }
+
+    /// A made bed's evidence with the perceptual hash `hash`, and an SHA-256 of "a"s.
+    static func evidence(hash: Int64) -> PhotoEvidence {
+        PhotoEvidence(
+            sha256: String(repeating: "a", count: 64), perceptualHash: hash, captureTime: "2026-05-01T07:10:00+03:00",
+            verdict: "made", confidence: 0.91, features: #"{"edges":0.25}"#, recordedAt: noon)
+    }
 
     /// An account with a token `token-EMAIL`.
     static func account(
