@@ -147,6 +147,7 @@ let package = Package(
                 "MorningProofPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // Fits Models/bed-made-v1.json on a labelled folder with the verifier's own feature code.
         .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),

@@ -6,6 +6,7 @@ import MorningProofPostgres
 import MorningProofServer
 import MorningProofService
 import MorningProofStore
+import ServiceLifecycle
 
 /// `morningproof-server`: serves the database over HTTP, and makes tokens for scripts.
 @main
@@ -16,8 +17,9 @@ struct ServerCommand: AsyncParsableCommand {
         discussion: """
             The default database is the CLI's (--db, else MORNINGPROOF_DB, else \
             $XDG_DATA_HOME/morningproof/morningproof.sqlite): its data is the owner account, account 1. \
-            `db copy` moves it into PostgreSQL (postgres://USER@HOST:PORT/DATABASE), where `token` also \
-            works with --database-url. Exit codes: 0 ok (also after SIGTERM or SIGINT), 64 usage, 65 a \
+            With --database-url (or MORNINGPROOF_DATABASE_URL) `serve` and `token` use PostgreSQL \
+            instead (postgres://USER@HOST:PORT/DATABASE), which any number of server processes can share; \
+            `db copy` moves a SQLite database there. Exit codes: 0 ok (also after SIGTERM or SIGINT), 64 usage, 65 a \
             source that is not a whole MorningProof database, 66 no such file, 74 database or I/O failure, \
             75 database busy.
             """,
@@ -112,7 +114,8 @@ extension ServerCommand {
         @Option(
             name: .customLong("db-pool"),
             help: ArgumentHelp(
-                "How many database connections read at once (writes take one more, one at a time).",
+                "How many database connections read at once (SQLite: writes take one more, one at a time; "
+                    + "PostgreSQL: the pool's size, per server process).",
                 valueName: "n"))
         var readers = 4
 
@@ -125,27 +128,43 @@ extension ServerCommand {
             guard (1...64).contains(readers) else { throw ValidationError("--db-pool must be 1 to 64") }
         }
 
+        /// Says where the server listens, on stdout, so a script that asked for port 0 learns the port.
+        static func announce(_ database: String) -> @Sendable (String, Int) async -> Void {
+            { host, port in
+                let line = "morningproof-server: listening on http://\(host):\(port) (database \(database))\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
+        }
+
         func run() async throws {
             LoggingSystem.bootstrap(StreamLogHandler.standardError)
             var logger = Logger(label: "morningproof-server")
             logger.logLevel = .info
             try await ServerCommand.reporting {
-                guard database.postgresURL() == nil else {
-                    throw MorningProofError.usage(
-                        "serve does not run on PostgreSQL yet: its habit routes work on the SQLite file only "
-                            + "(token and db copy take --database-url); give --db, or unset MORNINGPROOF_DATABASE_URL")
+                let configuration = ServerConfiguration(
+                    host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost)
+                if let url = database.postgresURL() {
+                    // Many server processes may share the database: the pool runs beside the HTTP server, and
+                    // stops after it (a ServiceGroup shuts its services down in reverse order).
+                    let store = try PostgresStore(url: url, poolSize: readers)
+                    try await store.migrate()
+                    let app = MorningProofServer.application(
+                        accounts: store, habits: { store.scoped(to: $0) }, configuration: configuration,
+                        logger: logger, onRunning: Self.announce("PostgreSQL at \(store.url)"))
+                    let group = ServiceGroup(
+                        configuration: .init(
+                            services: [store, app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                    do {
+                        try await group.run()
+                    } catch {
+                        throw MorningProofError.ioError("cannot serve on \(host):\(port): \(error)")
+                    }
+                    return
                 }
                 let path = DatabaseLocation.resolve(explicit: database.path)
                 let app = MorningProofServer.application(
-                    database: try AppDatabase.openShared(path: path, readers: readers),
-                    configuration: ServerConfiguration(
-                        host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost),
-                    logger: logger,
-                    onRunning: { host, port in
-                        // On stdout, so a script that asked for port 0 learns the port.
-                        let line = "morningproof-server: listening on http://\(host):\(port) (database \(path))\n"
-                        FileHandle.standardOutput.write(Data(line.utf8))
-                    })
+                    database: try AppDatabase.openShared(path: path, readers: readers), configuration: configuration,
+                    logger: logger, onRunning: Self.announce(path))
                 do {
                     try await app.runService()
                 } catch {
