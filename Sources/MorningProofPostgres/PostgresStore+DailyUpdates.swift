@@ -31,20 +31,35 @@ extension PostgresStore {
     }
 
     /// The account a token signs in, with its days with an update, its zone changes and the update
-    /// of the day `day` picks for the account (today, from its clock), from one snapshot (a
-    /// REPEATABLE READ transaction). Nil for a bad token.
+    /// of the day `day` picks for the account (today, from its clock). Nil for a bad token.
+    ///
+    /// The summary is the API's most frequent read, so it costs one statement (token check, profile,
+    /// days as day numbers computed by PostgreSQL, whether there are zone changes), then one for the
+    /// day's update only when its day is among those days, and one for the zone changes only when
+    /// there are any: not a transaction of six round trips. The days and the update agree: an update
+    /// is never changed once stored, and the update is read only for a day the first statement saw.
     public func dailyUpdateHistory(
         tokenHash: String, at now: Date, day: @escaping @Sendable (AccountProfile) -> LocalDay?
     ) async throws -> (account: AccountProfile, history: DailyUpdateHistory)? {
-        try await transaction(.snapshot) { connection in
-            guard let account = try await Self.account(connection, tokenHash: tokenHash, at: now, logger: logger) else {
-                return nil
-            }
-            let days = try await connection.query(
-                "SELECT day FROM daily_update WHERE accountId = \(account.id) ORDER BY day", logger: logger
-            ).collect().compactMap { LocalDay(try $0.decode(String.self)) }
+        try await transaction(.statement) { connection in
+            guard
+                let row = try await connection.query(
+                    """
+                    SELECT \(unescaped: Self.profileColumns),
+                        ARRAY(SELECT day::date - DATE '1970-01-01' FROM daily_update
+                              WHERE daily_update.accountId = account.id ORDER BY day),
+                        EXISTS (SELECT 1 FROM zoneChange WHERE zoneChange.accountId = account.id)
+                    FROM api_token JOIN account ON account.id = api_token.accountId
+                    WHERE api_token.tokenHash = \(tokenHash) AND (api_token.expiresAt IS NULL OR api_token.expiresAt > \(now))
+                    """, logger: logger
+                ).collect().first
+            else { return nil }
+            let (id, email, timeZone, dayStart, weekStart, dayNumbers, travelled) = try row.decode(
+                (Int64, String?, String?, Int, Int, [Int32], Bool).self)
+            let account = AccountProfile(id: id, email: email, timeZone: timeZone, dayStart: dayStart, weekStart: weekStart)
+            let days = dayNumbers.map { LocalDay(dayNumber: Int($0)) }
             var update: DailyUpdate?
-            if let day = day(account),
+            if let day = day(account), days.last == day || days.contains(day),
                 let row = try await connection.query(
                     """
                     SELECT score, metrics, recordedAt, zone FROM daily_update
@@ -58,7 +73,7 @@ extension PostgresStore {
                 if case .object(let object) = JSONValue.parse(Data(metricsText.utf8)) { metrics = object }
                 update = DailyUpdate(day: day, score: score, metrics: metrics, recordedAt: recordedAt, zone: zone)
             }
-            let zoneChanges = try await Self.zoneChanges(connection, accountID: account.id, logger: logger)
+            let zoneChanges = travelled ? try await Self.zoneChanges(connection, accountID: account.id, logger: logger) : []
             return (account, DailyUpdateHistory(days: days, zoneChanges: zoneChanges, update: update))
         }
     }

@@ -1,6 +1,7 @@
 -- wrk: POST /api/age/daily-update, each request for an account and day that has none yet, so that
 -- every answer should be 200. TOKENS names a file with one account token per line; request n of
 -- thread t takes the (n * threads + t)-th (account, day) pair: accounts first, then the next day.
+-- DAY_OFFSET (default 0) moves the first day, so that runs side by side never take the same pair.
 local threads = 0
 
 function setup(thread)
@@ -13,7 +14,7 @@ function init(args)
   for line in io.lines(os.getenv("TOKENS")) do tokens[#tokens + 1] = line end
   thread_count = tonumber(os.getenv("THREADS"))
   count = 0
-  start = os.time({ year = 2030, month = 1, day = 1, hour = 12 })
+  start = os.time({ year = 2030, month = 1, day = 1, hour = 12 }) + tonumber(os.getenv("DAY_OFFSET") or "0") * 86400
 end
 
 function request()
