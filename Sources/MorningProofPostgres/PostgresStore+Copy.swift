@@ -171,6 +171,8 @@ enum CopyText {
         if buffer.readableBytes > 0 { try await writer.write(buffer) }
     }
 
+    private static let hex = Array("0123456789abcdef".utf8)
+
     static func append(_ value: DatabaseDump.Value, to buffer: inout ByteBuffer) {
         switch value {
         case .null: buffer.writeString("\\N")
@@ -189,7 +191,6 @@ enum CopyText {
         case .blob(let bytes):
             // bytea's hex input, its backslash escaped for COPY.
             buffer.writeString("\\\\x")
-            let hex = Array("0123456789abcdef".utf8)
             for byte in bytes {
                 buffer.writeInteger(hex[Int(byte >> 4)])
                 buffer.writeInteger(hex[Int(byte & 0xF)])

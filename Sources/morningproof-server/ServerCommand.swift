@@ -85,12 +85,18 @@ struct DatabaseOption: ParsableArguments {
         try AppDatabase.open(path: DatabaseLocation.resolve(explicit: path))
     }
 
+    /// The PostgreSQL database chosen, migrated (its pool not yet running); nil for the SQLite file.
+    func postgres(poolSize: Int) async throws -> PostgresStore? {
+        guard let url = postgresURL() else { return nil }
+        let store = try PostgresStore(url: url, poolSize: poolSize)
+        try await store.migrate()
+        return store
+    }
+
     /// Runs `body` with the accounts of the chosen engine: the SQLite file, or the PostgreSQL
     /// database (created or migrated first, its pool running while `body` runs).
     func withAccounts<T: Sendable>(_ body: (any AccountStore) async throws -> T) async throws -> T {
-        guard let url = postgresURL() else { return try await body(try open()) }
-        let store = try PostgresStore(url: url, poolSize: 2)
-        try await store.migrate()
+        guard let store = try await postgres(poolSize: 2) else { return try await body(try open()) }
         return try await store.whileRunning { try await body(store) }
     }
 }
@@ -143,11 +149,9 @@ extension ServerCommand {
             try await ServerCommand.reporting {
                 let configuration = ServerConfiguration(
                     host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost)
-                if let url = database.postgresURL() {
+                if let store = try await database.postgres(poolSize: readers) {
                     // Many server processes may share the database: the pool runs beside the HTTP server, and
                     // stops after it (a ServiceGroup shuts its services down in reverse order).
-                    let store = try PostgresStore(url: url, poolSize: readers)
-                    try await store.migrate()
                     let app = MorningProofServer.application(
                         accounts: store, habits: { store.scoped(to: $0) }, configuration: configuration,
                         logger: logger, onRunning: Self.announce("PostgreSQL at \(store.url)"))
