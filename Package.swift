@@ -138,7 +138,9 @@ let package = Package(
             // A position-dependent executable: the loader no longer applies ~95,000 relative
             // relocations (and the page faults of the pages they write) at every start, about 1 ms
             // of the ~7.5 ms `--help` takes. The server, which listens on a network, stays PIE.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]),
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
+            ]),
         // The server's command line: serve, and token create/list/revoke.
         .executableTarget(
             name: "morningproof-server",
@@ -160,10 +162,19 @@ let package = Package(
                 "MorningProofStore", "MorningProofCore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        // What the store and server tests share: the engines a test runs on (SQLite, and the
+        // throwaway PostgreSQL of scripts/with-postgres), threads that may block, the built binaries.
+        .target(
+            name: "MorningProofTestSupport",
+            dependencies: [
+                "MorningProofPostgres", "MorningProofStore", "MorningProofCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/MorningProofTestSupport"),
         .testTarget(
             name: "MorningProofPostgresTests",
             dependencies: [
-                "MorningProofPostgres", "MorningProofStore", "MorningProofCore",
+                "MorningProofPostgres", "MorningProofStore", "MorningProofCore", "MorningProofTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The SQLite schema that the PostgreSQL one is compared with.
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -194,13 +205,15 @@ let package = Package(
         ),
         .testTarget(
             name: "MorningProofCLITests",
-            dependencies: ["MorningProofCLI", "morningproof", "MorningProofStore", "MorningProofCore"]
+            dependencies: [
+                "MorningProofCLI", "morningproof", "MorningProofStore", "MorningProofCore", "MorningProofTestSupport",
+            ]
         ),
         .testTarget(
             name: "MorningProofServerTests",
             dependencies: [
                 "MorningProofServer", "morningproof-server", "MorningProofService", "MorningProofStore",
-                "MorningProofCore",
+                "MorningProofCore", "MorningProofPostgres", "MorningProofTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,4 +1,5 @@
 import Foundation
+import MorningProofTestSupport
 
 /// Runs the built `morningproof` binary the way a script would, with a temporary database.
 struct CLI {
@@ -12,14 +13,7 @@ struct CLI {
     }
 
     /// The binary SwiftPM built next to the test bundle.
-    static var binary: URL {
-        let bundle = Bundle.main.bundleURL
-        let candidates = [
-            bundle.deletingLastPathComponent().appendingPathComponent("morningproof"),
-            bundle.appendingPathComponent("morningproof"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
+    static var binary: URL { BuiltBinary.url("morningproof") }
 
     struct Result {
         let status: Int32

@@ -1,4 +1,5 @@
 import Foundation
+import MorningProofTestSupport
 import Testing
 
 /// End-to-end: the check-in, the gate, gate unlocks and quotes, through the built binary.
@@ -195,25 +196,10 @@ import Testing
     /// Runs the binary with the database and the moment in the environment, so that every argument
     /// after `--exec CMD` belongs to CMD.
     func runExec(_ cli: CLI, _ arguments: [String], now: String) throws -> CLI.Result {
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["MORNINGPROOF_DB"] = cli.database.path
-        env["MORNINGPROOF_NOW"] = now
-        env["TZ"] = "UTC"
-        env["NO_COLOR"] = "1"
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        let result = try BuiltBinary.run(
+            "morningproof", arguments,
+            environment: ["MORNINGPROOF_DB": cli.database.path, "MORNINGPROOF_NOW": now, "TZ": "UTC", "NO_COLOR": "1"])
+        return CLI.Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     @Test func execPassesArgumentsAndExitCodesThrough() throws {

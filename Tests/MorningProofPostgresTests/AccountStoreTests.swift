@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofTestSupport
 import Testing
 
 /// Accounts and tokens: the same assertions on SQLite and on PostgreSQL.

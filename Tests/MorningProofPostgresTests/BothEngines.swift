@@ -2,26 +2,8 @@ import Foundation
 import MorningProofCore
 import MorningProofPostgres
 import MorningProofStore
+import MorningProofTestSupport
 import Testing
-
-/// The engines a test runs on: SQLite always, PostgreSQL inside scripts/with-postgres.
-enum Engine: String, Sendable, CustomTestStringConvertible {
-    case sqlite, postgres
-
-    static var available: [Engine] { TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
-
-    var testDescription: String { rawValue }
-
-    /// A new, empty store of this engine for the length of `body`.
-    func withStore<T: Sendable>(poolSize: Int = 4, _ body: (any AccountStore & HabitStore) async throws -> T)
-        async throws -> T
-    {
-        switch self {
-        case .sqlite: try await body(try AppDatabase.inMemory())
-        case .postgres: try await TestPostgres.withStore(poolSize: poolSize) { try await body($0) }
-        }
-    }
-}
 
 extension Engine {
     /// A new store with an account for each of `emails` (with a zone), and `body` run on a thread

@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofTestSupport
 import Testing
 
 /// The seed API's daily updates: the same assertions on SQLite and on PostgreSQL.

@@ -2,34 +2,15 @@ import Foundation
 import MorningProofCore
 import MorningProofPostgres
 import MorningProofStore
+import MorningProofTestSupport
 import Testing
 
 /// `db copy`: a SQLite database moved into an empty PostgreSQL one, row for row.
 @Suite(.enabled(if: TestPostgres.isAvailable, TestPostgres.skipped))
 struct DatabaseCopyTests {
-    /// The built binaries beside the test bundle.
-    static func binary(_ name: String) -> URL {
-        let bundle = Bundle.main.bundleURL
-        let candidates = [bundle.deletingLastPathComponent().appendingPathComponent(name), bundle.appendingPathComponent(name)]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
-
     @discardableResult
     static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = binary(name)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        for key in ["MORNINGPROOF_DB", "MORNINGPROOF_NOW", "MORNINGPROOF_DATABASE_URL"] { environment[key] = nil }
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        try BuiltBinary.run(name, arguments)
     }
 
     /// A CLI database with the owner's habits, entries, a photo proof and a check-in, made by the CLI.
@@ -58,12 +39,15 @@ struct DatabaseCopyTests {
         let path = try Self.cliDatabase()
         let sqlite = try AppDatabase.open(path: path)
         let ada = try #require(
-            try await sqlite.createAccount(email: "ada@example.com", passwordHash: "h", timeZone: "Asia/Tokyo", at: Fixture.noon))
+            try await sqlite.createAccount(
+                email: "ada@example.com", passwordHash: "h", timeZone: "Asia/Tokyo", at: Fixture.noon))
         _ = try await sqlite.insertToken(
             accountID: ada.id, name: "phone", tokenHash: "token-ada", createdAt: Fixture.noon, expiresAt: nil)
         _ = try await sqlite.changeProfile(
             of: ada.id, timeZone: "Europe/Istanbul", dayStart: 120, weekStart: 7, at: Fixture.hour(2))
-        _ = try await sqlite.insertDailyUpdate(tokenHash: "token-ada", at: Fixture.noon) { _ in Fixture.update("2026-05-01") }
+        _ = try await sqlite.insertDailyUpdate(tokenHash: "token-ada", at: Fixture.noon) { _ in
+            Fixture.update("2026-05-01")
+        }
         let dump = try sqlite.dump()
 
         try await TestPostgres.withDatabase { url in
@@ -76,14 +60,21 @@ struct DatabaseCopyTests {
                     let count = try #require(counts.first { $0.table == table.name })
                     #expect(count.source == table.rows.count && count.copied == table.rows.count, "\(table.name)")
                 }
-                for table in ["account", "api_token", "habit", "entry", "evidence", "checkinAnswer", "setting", "zoneChange", "daily_update"] {
+                for table in [
+                    "account", "api_token", "habit", "entry", "evidence", "checkinAnswer", "setting", "zoneChange",
+                    "daily_update",
+                ] {
                     #expect((counts.first { $0.table == table }?.copied ?? 0) > 0, "\(table) copied no rows")
                 }
                 // The store reads what SQLite held: the token signs Ada in with her travel and update.
                 let sqliteHistory = try #require(
-                    try await sqlite.dailyUpdateHistory(tokenHash: "token-ada", at: Fixture.noon) { $0.clock?.day(at: Fixture.noon) })
+                    try await sqlite.dailyUpdateHistory(tokenHash: "token-ada", at: Fixture.noon) {
+                        $0.clock?.day(at: Fixture.noon)
+                    })
                 let postgresHistory = try #require(
-                    try await store.dailyUpdateHistory(tokenHash: "token-ada", at: Fixture.noon) { $0.clock?.day(at: Fixture.noon) })
+                    try await store.dailyUpdateHistory(tokenHash: "token-ada", at: Fixture.noon) {
+                        $0.clock?.day(at: Fixture.noon)
+                    })
                 #expect(postgresHistory.account == sqliteHistory.account)
                 #expect(postgresHistory.history.days == sqliteHistory.history.days)
                 #expect(postgresHistory.history.zoneChanges == sqliteHistory.history.zoneChanges)
@@ -92,15 +83,23 @@ struct DatabaseCopyTests {
                 #expect(try await store.profile(of: 1) == (try await sqlite.profile(of: 1)))
                 #expect(try await store.profile(of: 1)?.timeZone == "America/New_York")
                 // Text with escapes, instants and days arrive as they were.
-                #expect(try await TestPostgres.strings(store, "SELECT note FROM habit WHERE name = 'Read'")
-                    == ["back\\slash, \"quoted\", é, 日本"])
-                #expect(try await TestPostgres.strings(store, "SELECT day || ' ' || status FROM entry ORDER BY day DESC LIMIT 1")
-                    == ["2026-03-11 skipped"])
-                #expect(try await TestPostgres.strings(store, "SELECT to_char(recordedAt AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') FROM entry WHERE day = '2026-03-09'")
-                    == ["2026-03-09 14:00"])
+                #expect(
+                    try await TestPostgres.strings(store, "SELECT note FROM habit WHERE name = 'Read'")
+                        == ["back\\slash, \"quoted\", é, 日本"])
+                #expect(
+                    try await TestPostgres.strings(
+                        store, "SELECT day || ' ' || status FROM entry ORDER BY day DESC LIMIT 1")
+                        == ["2026-03-11 skipped"])
+                #expect(
+                    try await TestPostgres.strings(
+                        store,
+                        "SELECT to_char(recordedAt AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') FROM entry WHERE day = '2026-03-09'"
+                    )
+                        == ["2026-03-09 14:00"])
                 // New rows get ids past the copied ones.
                 let bob = try #require(
-                    try await store.createAccount(email: "bob@example.com", passwordHash: "h", timeZone: nil, at: Fixture.noon))
+                    try await store.createAccount(
+                        email: "bob@example.com", passwordHash: "h", timeZone: nil, at: Fixture.noon))
                 #expect(bob.id == ada.id + 1)
 
                 // A second copy is refused and changes nothing.
@@ -115,15 +114,25 @@ struct DatabaseCopyTests {
         let note = "tab\there\nnew line\r\\N not null \\ back\\slash"
         let dump = DatabaseDump(
             tables: [
-                .init(name: "account", columns: ["id", "createdAt"], rows: [[.integer(1), .text("2026-03-01 12:00:00.000")]]),
+                .init(
+                    name: "account", columns: ["id", "createdAt"],
+                    rows: [[.integer(1), .text("2026-03-01 12:00:00.000")]]),
                 .init(
                     name: "habit",
-                    columns: ["id", "accountId", "name", "kind", "schedule", "note", "required", "createdDay", "createdAt"],
+                    columns: [
+                        "id", "accountId", "name", "kind", "schedule", "note", "required", "createdDay", "createdAt",
+                    ],
                     rows: [
-                        [.integer(7), .integer(1), .text("Read"), .text("manual"), .text("daily"), .text(note), .integer(1),
-                         .text("2026-03-01"), .text("2026-03-01 12:00:00.000")],
-                        [.integer(8), .integer(1), .text("Walk"), .text("manual"), .text("daily"), .null, .integer(0),
-                         .text("2026-03-01"), .text("2026-03-01 12:00:00.000")],
+                        [
+                            .integer(7), .integer(1), .text("Read"), .text("manual"), .text("daily"), .text(note),
+                            .integer(1),
+                            .text("2026-03-01"), .text("2026-03-01 12:00:00.000"),
+                        ],
+                        [
+                            .integer(8), .integer(1), .text("Walk"), .text("manual"), .text("daily"), .null,
+                            .integer(0),
+                            .text("2026-03-01"), .text("2026-03-01 12:00:00.000"),
+                        ],
                     ]),
             ],
             owner: AccountProfile(id: 1, email: nil, timeZone: "Europe/Berlin"))
@@ -132,7 +141,8 @@ struct DatabaseCopyTests {
             try await store.whileRunning {
                 let counts = try await store.copy(dump, from: "made.sqlite")
                 #expect(counts.first { $0.table == "habit" }?.copied == 2)
-                let notes = try await TestPostgres.strings(store, "SELECT coalesce(note, 'NULL') FROM habit ORDER BY id")
+                let notes = try await TestPostgres.strings(
+                    store, "SELECT coalesce(note, 'NULL') FROM habit ORDER BY id")
                 #expect(notes == [note, "NULL"])
                 let required = try await TestPostgres.strings(store, "SELECT required::text FROM habit ORDER BY id")
                 #expect(required == ["true", "false"])
@@ -173,15 +183,19 @@ struct DatabaseCopyTests {
             #expect(again.stderr.contains("already holds data"))
 
             // The owner's token, made against PostgreSQL, is listed there.
-            let token = try Self.run("morningproof-server", ["token", "create", "--name", "cron", "--database-url", target])
+            let token = try Self.run(
+                "morningproof-server", ["token", "create", "--name", "cron", "--database-url", target])
             #expect(token.status == 0, "\(token.stderr)")
             let listed = try Self.run("morningproof-server", ["token", "list", "--database-url", target])
             #expect(listed.stdout.contains("owner  \"cron\""))
         }
-        let missing = try Self.run("morningproof-server", ["db", "copy", "--db", "/nonexistent/cli.sqlite", "--to", "postgres://x@127.0.0.1:1/x"])
+        let missing = try Self.run(
+            "morningproof-server",
+            ["db", "copy", "--db", "/nonexistent/cli.sqlite", "--to", "postgres://x@127.0.0.1:1/x"])
         #expect(missing.status == 66)
         #expect(missing.stderr == "morningproof-server: /nonexistent/cli.sqlite: no such database file\n")
-        let unreachable = try Self.run("morningproof-server", ["db", "copy", "--db", path, "--to", "postgres://x@127.0.0.1:1/x"])
+        let unreachable = try Self.run(
+            "morningproof-server", ["db", "copy", "--db", path, "--to", "postgres://x@127.0.0.1:1/x"])
         #expect(unreachable.status == 74)
         #expect(unreachable.stderr.contains("cannot connect to PostgreSQL at 127.0.0.1:1/x"))
     }

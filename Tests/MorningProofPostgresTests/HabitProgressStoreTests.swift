@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofTestSupport
 import Testing
 
 /// Streaks and the account's clock: the same assertions on SQLite and on PostgreSQL.

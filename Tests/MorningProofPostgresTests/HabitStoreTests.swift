@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofTestSupport
 import Testing
 
 /// Habits and their days: the same assertions on SQLite and on PostgreSQL.

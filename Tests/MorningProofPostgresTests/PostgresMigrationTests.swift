@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MorningProofCore
 import MorningProofPostgres
+import MorningProofTestSupport
 import PostgresNIO
 import Testing
 

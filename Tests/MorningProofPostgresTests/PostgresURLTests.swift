@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MorningProofPostgres
 import MorningProofStore
+import MorningProofTestSupport
 import Testing
 
 /// Database URLs and an unreachable server: no PostgreSQL needed.

@@ -1,5 +1,6 @@
 import Foundation
 import MorningProofPostgres
+import MorningProofTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -9,39 +10,12 @@ import Testing
 /// Two `morningproof-server` processes on one PostgreSQL database, as behind a load balancer.
 @Suite(.enabled(if: TestPostgres.isAvailable, TestPostgres.skipped), .serialized)
 struct TwoServerTests {
-    /// A server process on a free port; its first line on stdout says where it listens.
-    final class Server {
-        let process = Process()
-        let address: String
-
-        init(database url: PostgresURL) throws {
-            process.executableURL = DatabaseCopyTests.binary("morningproof-server")
-            process.arguments = [
-                "serve", "--port", "0", "--allow-clock-header", "--bcrypt-cost", "4", "--database-url",
-                "postgres://\(url.user)@\(url.host):\(url.port)/\(url.database)",
-            ]
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var printed = Data()
-            while !printed.contains(UInt8(ascii: "\n")) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                printed.append(chunk)
-            }
-            let line = String(decoding: printed, as: UTF8.self)
-            address = String(try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }, "server said: \(line)"))
-        }
-
-        /// SIGTERM, then its exit status.
-        func stop() -> Int32 {
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-
-        deinit { if process.isRunning { process.terminate() } }
+    /// A server process on the database at `url`.
+    static func server(_ url: PostgresURL) throws -> ServerProcess {
+        try ServerProcess([
+            "serve", "--port", "0", "--allow-clock-header", "--bcrypt-cost", "4", "--database-url",
+            "postgres://\(url.user)@\(url.host):\(url.port)/\(url.database)",
+        ])
     }
 
     static let session: URLSession = {
@@ -72,8 +46,8 @@ struct TwoServerTests {
     @Test func bothServeOneDatabaseAndOneDailyUpdateWinsPerAccount() async throws {
         try await TestPostgres.withDatabase { url in
             // The first server migrates the new database; the second finds it migrated.
-            let first = try Server(database: url)
-            var second = try Server(database: url)
+            let first = try Self.server(url)
+            var second = try Self.server(url)
 
             // Ten accounts, signed up on either server.
             var tokens: [String] = []
@@ -81,7 +55,10 @@ struct TwoServerTests {
                 let server = number % 2 == 0 ? first : second
                 let signUp = try await Self.send(
                     "POST", "\(server.address)/api/auth/signup",
-                    ["email": "person\(number)@example.com", "password": "correct horse", "timezone": "Europe/Istanbul"])
+                    [
+                        "email": "person\(number)@example.com", "password": "correct horse",
+                        "timezone": "Europe/Istanbul",
+                    ])
                 #expect(signUp.status == 201)
                 tokens.append(try #require(signUp.json["token"] as? String))
             }
@@ -127,7 +104,7 @@ struct TwoServerTests {
 
             // A restarted server loses nothing.
             #expect(second.stop() == 0)
-            second = try Server(database: url)
+            second = try Self.server(url)
             let again = try await Self.send("GET", "\(second.address)/api/habits/\(id)", token: tokens[0])
             #expect(again.json["state"] as? String == "done")
             let summaryAgain = try await Self.send("GET", "\(second.address)/api/stats/summary", token: tokens[3])

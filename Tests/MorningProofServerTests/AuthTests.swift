@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
 import MorningProofService
+import MorningProofTestSupport
 import Testing
 
 @Suite("Sign-up, sign-in, sign-out and bearer tokens")
 struct AuthTests {
-    @Test func signUpGivesATokenAndTheUser() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func signUpGivesATokenAndTheUser(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let reply = try await api.send(
                 .post, "/api/auth/signup",
                 json: #"{"email": "Ada@Example.com", "password": "correct horse", "timezone": "Europe/Istanbul"}"#)
@@ -26,8 +27,8 @@ struct AuthTests {
         }
     }
 
-    @Test func anEmailIsTakenInAnyCase() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func anEmailIsTakenInAnyCase(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             _ = try await api.signUp("ada@example.com")
             let reply = try await api.send(
                 .post, "/api/auth/signup", json: #"{"email": "ADA@example.COM", "password": "another one"}"#)
@@ -36,8 +37,8 @@ struct AuthTests {
         }
     }
 
-    @Test func refusesBadSignUps() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func refusesBadSignUps(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let bodies = [
                 #"{"email": "not an email", "password": "correct horse"}"#,
                 #"{"email": "ada@localhost", "password": "correct horse"}"#,
@@ -56,8 +57,8 @@ struct AuthTests {
         }
     }
 
-    @Test func zonesAreIANANamesWithTheClosestSuggested() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func zonesAreIANANamesWithTheClosestSuggested(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let cases = [
                 ("Europe/Londn", "did you mean Europe/London?"), ("GMT+3", "unknown time zone \"GMT+3\""),
                 ("EST", "did you mean America/New_York?"), ("+03:00", "unknown time zone \"+03:00\""),
@@ -74,25 +75,26 @@ struct AuthTests {
         }
     }
 
-    @Test func logInGivesATokenThatExpiresIn30Days() async throws {
-        let server = try TestServer()
-        try await server.run { api in
-            _ = try await api.signUp("ada@example.com")
-            let reply = try await api.send(
-                .post, "/api/auth/login", json: #"{"email": "ADA@example.com", "password": "correct horse"}"#)
-            #expect(reply.status == .ok)
-            let token = try #require(reply.json["token"] as? String)
-            #expect(reply.json["expiresAt"] as? String == "2026-10-21T14:13:20Z")
-            #expect(try await api.send(.get, "/api/auth/me", token: token).status == .ok)
-            server.advanceRealTime(by: 30 * 86_400)
-            let expired = try await api.send(.get, "/api/auth/me", token: token)
-            #expect(expired.status == .unauthorized)
-            #expect(expired.headers[.wwwAuthenticate] == #"Bearer error="invalid_token""#)
+    @Test(arguments: Engine.available) func logInGivesATokenThatExpiresIn30Days(engine: Engine) async throws {
+        try await TestServer.with(engine) { server in
+            try await server.run { api in
+                _ = try await api.signUp("ada@example.com")
+                let reply = try await api.send(
+                    .post, "/api/auth/login", json: #"{"email": "ADA@example.com", "password": "correct horse"}"#)
+                #expect(reply.status == .ok)
+                let token = try #require(reply.json["token"] as? String)
+                #expect(reply.json["expiresAt"] as? String == "2026-10-21T14:13:20Z")
+                #expect(try await api.send(.get, "/api/auth/me", token: token).status == .ok)
+                server.advanceRealTime(by: 30 * 86_400)
+                let expired = try await api.send(.get, "/api/auth/me", token: token)
+                #expect(expired.status == .unauthorized)
+                #expect(expired.headers[.wwwAuthenticate] == #"Bearer error="invalid_token""#)
+            }
         }
     }
 
-    @Test func aWrongPasswordOrAnUnknownEmailIs401() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func aWrongPasswordOrAnUnknownEmailIs401(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             _ = try await api.signUp("ada@example.com")
             for body in [
                 #"{"email": "ada@example.com", "password": "wrong horse"}"#,
@@ -106,31 +108,32 @@ struct AuthTests {
         }
     }
 
-    @Test func failedSignInsAreLimitedPerEmail() async throws {
-        let server = try TestServer()
-        try await server.run { api in
-            _ = try await api.signUp("ada@example.com")
-            let wrong = #"{"email": "ada@example.com", "password": "wrong horse"}"#
-            let right = #"{"email": "ada@example.com", "password": "correct horse"}"#
-            for _ in 1...5 {
+    @Test(arguments: Engine.available) func failedSignInsAreLimitedPerEmail(engine: Engine) async throws {
+        try await TestServer.with(engine) { server in
+            try await server.run { api in
+                _ = try await api.signUp("ada@example.com")
+                let wrong = #"{"email": "ada@example.com", "password": "wrong horse"}"#
+                let right = #"{"email": "ada@example.com", "password": "correct horse"}"#
+                for _ in 1...5 {
+                    #expect(try await api.send(.post, "/api/auth/login", json: wrong).status == .unauthorized)
+                }
+                server.advanceRealTime(by: 60)
+                // Refused even with the right password, for as long as the oldest failure is recent.
+                let limited = try await api.send(.post, "/api/auth/login", json: right)
+                #expect(limited.status == .tooManyRequests)
+                #expect(limited.errorCode == "too_many_attempts")
+                #expect(limited.headers[.retryAfter] == "840")
+                server.advanceRealTime(by: 840)
+                #expect(try await api.send(.post, "/api/auth/login", json: right).status == .ok)
+                // Success forgets the email's failures.
                 #expect(try await api.send(.post, "/api/auth/login", json: wrong).status == .unauthorized)
+                #expect(try await api.send(.post, "/api/auth/login", json: right).status == .ok)
             }
-            server.advanceRealTime(by: 60)
-            // Refused even with the right password, for as long as the oldest failure is recent.
-            let limited = try await api.send(.post, "/api/auth/login", json: right)
-            #expect(limited.status == .tooManyRequests)
-            #expect(limited.errorCode == "too_many_attempts")
-            #expect(limited.headers[.retryAfter] == "840")
-            server.advanceRealTime(by: 840)
-            #expect(try await api.send(.post, "/api/auth/login", json: right).status == .ok)
-            // Success forgets the email's failures.
-            #expect(try await api.send(.post, "/api/auth/login", json: wrong).status == .unauthorized)
-            #expect(try await api.send(.post, "/api/auth/login", json: right).status == .ok)
         }
     }
 
-    @Test func failedSignInsAreLimitedPerAddress() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func failedSignInsAreLimitedPerAddress(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             for n in 1...20 {
                 let reply = try await api.send(
                     .post, "/api/auth/login", json: "{\"email\": \"user\(n)@example.com\", \"password\": \"guessing\"}")
@@ -142,8 +145,8 @@ struct AuthTests {
         }
     }
 
-    @Test func missingOrBadTokensAre401WithWWWAuthenticate() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func missingOrBadTokensAre401WithWWWAuthenticate(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             for path in ["/api/auth/me", "/api/stats/summary"] {
                 let missing = try await api.send(.get, path)
                 #expect(missing.status == .unauthorized)
@@ -162,8 +165,8 @@ struct AuthTests {
         }
     }
 
-    @Test func logOutRevokesThePresentedTokenOnly() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func logOutRevokesThePresentedTokenOnly(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let first = try await api.signUp("ada@example.com")
             let second = try #require(
                 try await api.send(
@@ -179,13 +182,14 @@ struct AuthTests {
         }
     }
 
-    @Test func onlyTheTokensHashIsStored() async throws {
-        let server = try TestServer()
-        let token = try await server.run { api in try await api.signUp("ada@example.com") }
-        let hash = TokenSecret.hash(token)
-        #expect(hash.count == 64 && hash != token)
-        let now = server.realNow.withLock { $0 }
-        #expect(try await server.database.account(tokenHash: hash, at: now)?.email == "ada@example.com")
-        #expect(try await server.database.account(tokenHash: token, at: now) == nil)
+    @Test(arguments: Engine.available) func onlyTheTokensHashIsStored(engine: Engine) async throws {
+        try await TestServer.with(engine) { server in
+            let token = try await server.run { api in try await api.signUp("ada@example.com") }
+            let hash = TokenSecret.hash(token)
+            #expect(hash.count == 64 && hash != token)
+            let now = server.realNow.withLock { $0 }
+            #expect(try await server.store.account(tokenHash: hash, at: now)?.email == "ada@example.com")
+            #expect(try await server.store.account(tokenHash: token, at: now) == nil)
+        }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import Hummingbird
+import MorningProofTestSupport
 import Testing
 
 @Suite("The seed's check-in API: summary and daily update, on the server's day")
 struct DailyUpdateTests {
-    @Test func withoutAZoneBothAre404() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func withoutAZoneBothAre404(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com")
             for reply in [
                 try await api.summary(token, at: "2026-03-08T12:00:00Z"),
@@ -18,8 +19,8 @@ struct DailyUpdateTests {
         }
     }
 
-    @Test func theSummaryLeavesOutTodayUntilThereIsAnUpdate() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func theSummaryLeavesOutTodayUntilThereIsAnUpdate(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "Europe/Istanbul")
             let before = try await api.summary(token, at: "2026-03-08T22:30:00Z")  // 01:30 on the 9th
             #expect(before.status == .ok)
@@ -44,8 +45,8 @@ struct DailyUpdateTests {
         }
     }
 
-    @Test func theSecondUpdateOfALocalDayIs409() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func theSecondUpdateOfALocalDayIs409(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "America/New_York")
             #expect(try await api.dailyUpdate(token, at: "2026-03-10T06:00:00-04:00").status == .ok)
             let again = try await api.dailyUpdate(token, at: "2026-03-10T23:59:00-04:00", json: #"{"metrics": {}}"#)
@@ -56,8 +57,8 @@ struct DailyUpdateTests {
         }
     }
 
-    @Test func theServerDecidesTheDay() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func theServerDecidesTheDay(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "UTC")
             let dated = try await api.dailyUpdate(
                 token, at: "2026-03-10T12:00:00Z", json: #"{"metrics": {}, "date": "2026-03-01"}"#)
@@ -76,8 +77,8 @@ struct DailyUpdateTests {
         }
     }
 
-    @Test func streaksCountConsecutiveLocalDays() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func streaksCountConsecutiveLocalDays(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "UTC")
             for day in ["01", "02", "03", "05", "06"] {
                 #expect(try await api.dailyUpdate(token, at: "2026-03-\(day)T08:00:00Z").status == .ok)
@@ -93,8 +94,8 @@ struct DailyUpdateTests {
         }
     }
 
-    @Test func accountsDoNotSeeEachOthersUpdates() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func accountsDoNotSeeEachOthersUpdates(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let ada = try await api.signUp("ada@example.com", timezone: "UTC")
             let bob = try await api.signUp("bob@example.com", timezone: "UTC")
             #expect(try await api.dailyUpdate(ada, at: "2026-03-10T08:00:00Z").status == .ok)
@@ -105,20 +106,21 @@ struct DailyUpdateTests {
         }
     }
 
-    @Test func twentySimultaneousDuplicatesGiveOne200() async throws {
-        let server = try TestServer(file: true)
-        try await server.run { api in
-            let token = try await api.signUp("ada@example.com", timezone: "Asia/Tokyo")
-            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-                for n in 0..<20 {
-                    group.addTask {
-                        try await api.dailyUpdate(token, at: "2026-03-10T0\(n % 10):00:00+09:00").status
+    @Test(arguments: Engine.available) func twentySimultaneousDuplicatesGiveOne200(engine: Engine) async throws {
+        try await TestServer.with(engine, file: true) { server in
+            try await server.run { api in
+                let token = try await api.signUp("ada@example.com", timezone: "Asia/Tokyo")
+                let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                    for n in 0..<20 {
+                        group.addTask {
+                            try await api.dailyUpdate(token, at: "2026-03-10T0\(n % 10):00:00+09:00").status
+                        }
                     }
+                    return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
                 }
-                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+                #expect(statuses.filter { $0 == .ok }.count == 1)
+                #expect(statuses.filter { $0 == .conflict }.count == 19)
             }
-            #expect(statuses.filter { $0 == .ok }.count == 1)
-            #expect(statuses.filter { $0 == .conflict }.count == 19)
         }
     }
 }

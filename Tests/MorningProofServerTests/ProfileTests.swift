@@ -1,12 +1,13 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofTestSupport
 import Testing
 
 @Suite("The profile: zone, day start and week start; the owner's are the CLI's settings")
 struct ProfileTests {
-    @Test func meLeavesOutAnUnsetZone() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func meLeavesOutAnUnsetZone(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com")
             let me = try await api.send(.get, "/api/auth/me", token: token)
             #expect(Set(me.json.keys) == ["id", "email", "dayStart", "weekStart"])
@@ -14,8 +15,8 @@ struct ProfileTests {
         }
     }
 
-    @Test func changesWhatIsGiven() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func changesWhatIsGiven(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com")
             let reply = try await api.send(
                 .patch, "/api/auth/profile", token: token,
@@ -32,8 +33,8 @@ struct ProfileTests {
         }
     }
 
-    @Test func refusesBadValues() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func refusesBadValues(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "UTC")
             let cases = [
                 (#"{"timezone": "GMT+3"}"#, "unknown time zone"), (#"{"timezone": "EST"}"#, "America/New_York"),
@@ -54,49 +55,91 @@ struct ProfileTests {
         }
     }
 
-    @Test func theOwnersProfileIsTheCLIsSettings() async throws {
-        let server = try TestServer()
-        let owner = try await server.ownerToken()
-        try await server.run { api in
-            let me = try await api.send(.get, "/api/auth/me", token: owner)
-            #expect(me.json["id"] as? Int == 1)
-            #expect(Set(me.json.keys) == ["id", "dayStart", "weekStart"])
-            try await api.setZone(owner, "America/New_York", at: "2026-03-01T12:00:00Z")
-            #expect(try server.database.setting(SettingKey.timeZone) == "America/New_York")
-            // What `config set` writes, the server reads.
-            try server.database.changeClock(
-                to: DayClock(zoneIdentifier: "Asia/Tokyo", dayStart: 240)!,
-                at: Date(timeIntervalSince1970: 1_773_000_000))
-            try server.database.setSetting(SettingKey.weekStart, to: "sunday")
-            let after = try await api.send(.get, "/api/auth/me", token: owner)
-            #expect(after.json["timezone"] as? String == "Asia/Tokyo")
-            #expect(after.json["dayStart"] as? String == "04:00")
-            #expect(after.json["weekStart"] as? String == "sunday")
-            let week = try await api.send(.patch, "/api/auth/profile", token: owner, json: #"{"weekStart": "friday"}"#)
-            #expect(week.status == .ok)
-            #expect(try server.database.setting(SettingKey.weekStart) == "friday")
+    @Test(arguments: Engine.available) func theOwnerIsAnAccountWithoutAnEmail(engine: Engine) async throws {
+        try await TestServer.with(engine) { server in
+            let owner = try await server.ownerToken()
+            try await server.run { api in
+                let me = try await api.send(.get, "/api/auth/me", token: owner)
+                #expect(me.json["id"] as? Int == 1)
+                #expect(Set(me.json.keys) == ["id", "dayStart", "weekStart"])
+                try await api.setZone(owner, "America/New_York", at: "2026-03-01T12:00:00Z", dayStart: "04:00")
+                let week = try await api.send(
+                    .patch, "/api/auth/profile", token: owner, json: #"{"weekStart": "friday"}"#)
+                #expect(week.status == .ok)
+                let after = try await api.send(.get, "/api/auth/me", token: owner)
+                #expect(after.json["timezone"] as? String == "America/New_York")
+                #expect(after.json["dayStart"] as? String == "04:00")
+                #expect(after.json["weekStart"] as? String == "friday")
+            }
         }
     }
 
-    @Test func onlyARealChangeOfZoneIsRecorded() async throws {
-        let server = try TestServer()
-        let owner = try await server.ownerToken()
-        try await server.run { api in
-            // The first zone is a choice, not a trip.
-            try await api.setZone(owner, "America/Los_Angeles", at: "2026-03-01T12:00:00Z")
-            #expect(try server.database.zoneChanges().isEmpty)
-            try await api.setZone(owner, "America/Los_Angeles", at: "2026-03-02T12:00:00Z")
-            #expect(try server.database.zoneChanges().isEmpty)
-            // 20:00 on the 3rd in Los Angeles is 13:00 on the 4th in Tokyo.
-            try await api.setZone(owner, "Asia/Tokyo", at: "2026-03-04T04:00:00Z")
-            let changes = try server.database.zoneChanges()
-            #expect(changes.count == 1)
-            #expect(changes.first?.at == ISOInstant.parse("2026-03-04T04:00:00Z"))
-            #expect(try server.database.travelDays() == [LocalDay("2026-03-03")!, LocalDay("2026-03-04")!])
-            // Another account's trips are its own: the CLI's travel days stay the owner's.
-            let ada = try await api.signUp("ada@example.com", timezone: "Europe/London")
-            try await api.setZone(ada, "Europe/Paris", at: "2026-03-05T12:00:00Z")
-            #expect(try server.database.zoneChanges().count == 1)
+    /// The one difference between the engines, by design: SQLite's owner is the CLI's person, whose
+    /// days are in the machine's zone until one is set; a PostgreSQL database has no machine's person,
+    /// so its owner is told to finish onboarding like any account without a zone.
+    @Test(arguments: Engine.available) func anOwnerWithoutAZone(engine: Engine) async throws {
+        try await TestServer.with(engine) { server in
+            let owner = try await server.ownerToken()
+            try await server.run { api in
+                let status = try await api.send(.get, "/api/status", token: owner, at: "2026-11-20T12:00:00Z")
+                switch engine {
+                case .sqlite:
+                    #expect(status.status == .ok)
+                case .postgres:
+                    #expect(status.status == .notFound)
+                    #expect(status.errorMessage.contains("complete onboarding first"))
+                }
+            }
+        }
+    }
+
+    /// On SQLite only: there the owner is the CLI's person, whose profile is the CLI's settings; a
+    /// PostgreSQL database has no CLI beside it.
+    @Test func theOwnersProfileIsTheCLIsSettings() async throws {
+        try await TestServer.with(.sqlite) { server in
+            let database = try #require(server.store as? AppDatabase)
+            let owner = try await server.ownerToken()
+            try await server.run { api in
+                try await api.setZone(owner, "America/New_York", at: "2026-03-01T12:00:00Z")
+                #expect(try database.setting(SettingKey.timeZone) == "America/New_York")
+                // What `config set` writes, the server reads.
+                try database.changeClock(
+                    to: DayClock(zoneIdentifier: "Asia/Tokyo", dayStart: 240)!,
+                    at: Date(timeIntervalSince1970: 1_773_000_000))
+                try database.setSetting(SettingKey.weekStart, to: "sunday")
+                let after = try await api.send(.get, "/api/auth/me", token: owner)
+                #expect(after.json["timezone"] as? String == "Asia/Tokyo")
+                #expect(after.json["dayStart"] as? String == "04:00")
+                #expect(after.json["weekStart"] as? String == "sunday")
+                let week = try await api.send(
+                    .patch, "/api/auth/profile", token: owner, json: #"{"weekStart": "friday"}"#)
+                #expect(week.status == .ok)
+                #expect(try database.setting(SettingKey.weekStart) == "friday")
+            }
+        }
+    }
+
+    @Test(arguments: Engine.available) func onlyARealChangeOfZoneIsRecorded(engine: Engine) async throws {
+        try await TestServer.with(engine) { server in
+            let owner = try await server.ownerToken()
+            try await server.run { api in
+                // The first zone is a choice, not a trip.
+                try await api.setZone(owner, "America/Los_Angeles", at: "2026-03-01T12:00:00Z")
+                #expect(try await server.zoneChanges(of: owner).isEmpty)
+                try await api.setZone(owner, "America/Los_Angeles", at: "2026-03-02T12:00:00Z")
+                #expect(try await server.zoneChanges(of: owner).isEmpty)
+                // 20:00 on the 3rd in Los Angeles is 13:00 on the 4th in Tokyo.
+                try await api.setZone(owner, "Asia/Tokyo", at: "2026-03-04T04:00:00Z")
+                let changes = try await server.zoneChanges(of: owner)
+                #expect(changes.count == 1)
+                #expect(changes.first?.at == ISOInstant.parse("2026-03-04T04:00:00Z"))
+                #expect(changes.travelDays == [LocalDay("2026-03-03")!, LocalDay("2026-03-04")!])
+                // Another account's trips are its own: the owner's travel days stay the owner's.
+                let ada = try await api.signUp("ada@example.com", timezone: "Europe/London")
+                try await api.setZone(ada, "Europe/Paris", at: "2026-03-05T12:00:00Z")
+                #expect(try await server.zoneChanges(of: owner).count == 1)
+                #expect(try await server.zoneChanges(of: ada).count == 1)
+            }
         }
     }
 }

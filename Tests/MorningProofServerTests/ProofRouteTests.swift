@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
-import Hummingbird
+import MorningProofTestSupport
 import Testing
 
 /// The committed bed scenes (scripts/make-scenes).
@@ -33,7 +34,8 @@ extension TestAPI {
                 .utf8)
         body += photo
         body += Data("\r\n--\(boundary)--\r\n".utf8)
-        return try await upload(path, token: token, at: now, type: "multipart/form-data; boundary=\(boundary)", body: body)
+        return try await upload(
+            path, token: token, at: now, type: "multipart/form-data; boundary=\(boundary)", body: body)
     }
 }
 
@@ -43,16 +45,20 @@ struct ProofRouteTests {
     func photoHabit(_ api: TestAPI) async throws -> (String, Int) {
         let token = try await api.signUp("ada@example.com", timezone: "UTC")
         let created = try await api.send(
-            .post, "/api/habits", token: token, at: "2026-11-17T07:00:00Z", json: #"{"name": "Make bed", "kind": "photo"}"#)
+            .post, "/api/habits", token: token, at: "2026-11-17T07:00:00Z",
+            json: #"{"name": "Make bed", "kind": "photo"}"#)
         return (token, try #require(created.json["id"] as? Int))
     }
 
-    @Test func aMadeBedPhotoProvesTheDayAndARepeatOnAnotherDayIsRefused() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func aMadeBedPhotoProvesTheDayAndARepeatOnAnotherDayIsRefused(engine: Engine)
+        async throws
+    {
+        try await TestServer.run(on: engine) { api in
             let (token, id) = try await photoHabit(api)
             let path = "/api/habits/\(id)/proof"
             let made = try await api.upload(
-                path, token: token, at: "2026-11-18T08:00:00Z", type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
+                path, token: token, at: "2026-11-18T08:00:00Z", type: "image/jpeg", body: try Scenes.bytes("made-1.jpg")
+            )
             #expect(made.status == .created, "\(made.body)")
             #expect(made.json["made"] as? Bool == true && made.json["recorded"] as? Bool == true)
             #expect(made.json["day"] as? String == "2026-11-18")
@@ -61,10 +67,12 @@ struct ProofRouteTests {
 
             // The same photo again the next day is refused, with the reason; nothing is recorded.
             let repeatPhoto = try await api.upload(
-                path, token: token, at: "2026-11-19T08:00:00Z", type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
+                path, token: token, at: "2026-11-19T08:00:00Z", type: "image/jpeg", body: try Scenes.bytes("made-1.jpg")
+            )
             #expect(repeatPhoto.status == .unprocessableContent && repeatPhoto.errorCode == "proof_refused")
             #expect(repeatPhoto.errorMessage.contains("2026-11-18"))
-            let entries = try await api.send(.get, "/api/habits/\(id)/entries", token: token, at: "2026-11-19T09:00:00Z")
+            let entries = try await api.send(
+                .get, "/api/habits/\(id)/entries", token: token, at: "2026-11-19T09:00:00Z")
             #expect((entries.json["entries"] as? [Any])?.count == 1)
 
             // A photo taken on another day (its EXIF says 2026-11-18) cannot prove the 20th.
@@ -85,19 +93,24 @@ struct ProofRouteTests {
         }
     }
 
-    @Test func whatIsNotAPhotoOrTooBigOrForAnotherHabitIsRefused() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func whatIsNotAPhotoOrTooBigOrForAnotherHabitIsRefused(engine: Engine)
+        async throws
+    {
+        try await TestServer.run(on: engine) { api in
             let (token, id) = try await photoHabit(api)
             let path = "/api/habits/\(id)/proof"
             let at = "2026-11-18T08:00:00Z"
             let text = try await api.upload(path, token: token, at: at, type: "image/jpeg", body: Data("hello".utf8))
             #expect(text.status == .badRequest && text.errorCode == "bad_image")
             let truncated = try Scenes.bytes("made-1.jpg").prefix(2000)
-            #expect(try await api.upload(path, token: token, at: at, type: "image/jpeg", body: Data(truncated)).status == .badRequest)
+            #expect(
+                try await api.upload(path, token: token, at: at, type: "image/jpeg", body: Data(truncated)).status
+                    == .badRequest)
             let pdf = try await api.upload(path, token: token, at: at, type: "application/pdf", body: Data("%PDF".utf8))
             #expect(pdf.status == .unsupportedMediaType)
             let noFile = try await api.upload(
-                path, token: token, at: at, type: "multipart/form-data; boundary=x", body: Data("--x\r\n\r\nhi\r\n--x--\r\n".utf8))
+                path, token: token, at: at, type: "multipart/form-data; boundary=x",
+                body: Data("--x\r\n\r\nhi\r\n--x--\r\n".utf8))
             #expect(noFile.status == .badRequest)
             let huge = Data(count: 25 * 1024 * 1024 + 1)
             let tooBig = try await api.upload(path, token: token, at: at, type: "image/jpeg", body: huge)
@@ -106,56 +119,67 @@ struct ProofRouteTests {
             let manual = try await api.send(.post, "/api/habits", token: token, at: at, json: #"{"name": "Read"}"#)
             let readID = try #require(manual.json["id"] as? Int)
             let wrongKind = try await api.upload(
-                "/api/habits/\(readID)/proof", token: token, at: at, type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
+                "/api/habits/\(readID)/proof", token: token, at: at, type: "image/jpeg",
+                body: try Scenes.bytes("made-1.jpg"))
             #expect(wrongKind.status == .badRequest)
             let other = try await api.signUp("bo@example.com", timezone: "UTC")
-            let notTheirs = try await api.upload(path, token: other, at: at, type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
+            let notTheirs = try await api.upload(
+                path, token: other, at: at, type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
             #expect(notTheirs.status == .notFound)
             let entries = try await api.send(.get, "/api/habits/\(id)/entries", token: token, at: at)
             #expect((entries.json["entries"] as? [Any])?.isEmpty == true)
         }
     }
 
-    @Test func statusAndReportAreTheCLIsJSON() async throws {
-        let server = try TestServer()
-        try await server.run { api in
-            let token = try await api.signUp("ada@example.com", timezone: "UTC")
-            let created = try await api.send(
-                .post, "/api/habits", token: token, at: "2026-11-10T07:00:00Z", json: #"{"name": "Read"}"#)
-            let id = try #require(created.json["id"] as? Int)
-            for day in ["2026-11-10", "2026-11-11", "2026-11-13"] {
-                _ = try await api.send(
-                    .put, "/api/habits/\(id)/entries/\(day)", token: token, at: "2026-11-13T20:00:00Z",
-                    json: #"{"status": "done"}"#)
+    @Test(arguments: Engine.available) func statusAndReportAreTheCLIsJSON(engine: Engine) async throws {
+        try await TestServer.with(engine) { server in
+            try await server.run { api in
+                let token = try await api.signUp("ada@example.com", timezone: "UTC")
+                let created = try await api.send(
+                    .post, "/api/habits", token: token, at: "2026-11-10T07:00:00Z", json: #"{"name": "Read"}"#)
+                let id = try #require(created.json["id"] as? Int)
+                for day in ["2026-11-10", "2026-11-11", "2026-11-13"] {
+                    _ = try await api.send(
+                        .put, "/api/habits/\(id)/entries/\(day)", token: token, at: "2026-11-13T20:00:00Z",
+                        json: #"{"status": "done"}"#)
+                }
+                let at = "2026-11-14T07:00:00Z"
+                let now = ISOInstant.parse(at)!
+                let clock = DayClock(zoneIdentifier: "UTC")!
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                // What the CLI's status and report print for the same account, read from the same store.
+                let (expectedStatus, expectedReport) = try await server.habits(of: 2) { account in
+                    let reports = ReportService(database: account, clock: clock)
+                    return (
+                        try encoder.encode(StatusJSON(try reports.status(now: now))),
+                        try encoder.encode(
+                            ReportJSON(
+                                try reports.report(habits: [try account.habit(id: Int64(id))!], weeks: 2, now: now)))
+                    )
+                }
+
+                let status = try await api.send(.get, "/api/status", token: token, at: at)
+                #expect(status.body == String(decoding: expectedStatus, as: UTF8.self))
+                #expect(status.json["day"] as? String == "2026-11-14")
+
+                let report = try await api.send(.get, "/api/habits/\(id)/report?weeks=2", token: token, at: at)
+                #expect(report.body == String(decoding: expectedReport, as: UTF8.self))
+                let habit = (report.json["habits"] as? [[String: Any]])?.first
+                #expect(habit?["longestStreak"] as? Int == 2 && habit?["totalDone"] as? Int == 3)
+                #expect(
+                    try await api.send(.get, "/api/habits/\(id)/report?weeks=0", token: token, at: at).status
+                        == .badRequest)
+                #expect(try await api.send(.get, "/api/habits/999/report", token: token, at: at).status == .notFound)
             }
-            let at = "2026-11-14T07:00:00Z"
-            let now = ISOInstant.parse(at)!
-            let clock = DayClock(zoneIdentifier: "UTC")!
-            let account = server.database.scoped(to: 2)
-            let reports = ReportService(database: account, clock: clock)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-
-            let status = try await api.send(.get, "/api/status", token: token, at: at)
-            #expect(status.body == String(decoding: try encoder.encode(StatusJSON(try reports.status(now: now))), as: UTF8.self))
-            #expect(status.json["day"] as? String == "2026-11-14")
-
-            let report = try await api.send(.get, "/api/habits/\(id)/report?weeks=2", token: token, at: at)
-            let expected = ReportJSON(
-                try reports.report(habits: [try account.habit(id: Int64(id))!], weeks: 2, now: now))
-            #expect(report.body == String(decoding: try encoder.encode(expected), as: UTF8.self))
-            let habit = (report.json["habits"] as? [[String: Any]])?.first
-            #expect(habit?["longestStreak"] as? Int == 2 && habit?["totalDone"] as? Int == 3)
-            #expect(try await api.send(.get, "/api/habits/\(id)/report?weeks=0", token: token, at: at).status == .badRequest)
-            #expect(try await api.send(.get, "/api/habits/999/report", token: token, at: at).status == .notFound)
         }
     }
 }
 
 @Suite("The habit's chart over HTTP")
 struct ChartRouteTests {
-    @Test func theChartIsTheReportsPicture() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func theChartIsTheReportsPicture(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "UTC")
             let created = try await api.send(
                 .post, "/api/habits", token: token, at: "2026-11-01T08:00:00Z", json: #"{"name": "Run"}"#)
@@ -163,10 +187,12 @@ struct ChartRouteTests {
             _ = try await api.send(
                 .put, "/api/habits/\(id)/entries/today", token: token, at: "2026-11-01T09:00:00Z",
                 json: #"{"status": "done"}"#)
-            let chart = try await api.send(.get, "/api/habits/\(id)/chart.svg?theme=dark", token: token, at: "2026-11-02T08:00:00Z")
+            let chart = try await api.send(
+                .get, "/api/habits/\(id)/chart.svg?theme=dark", token: token, at: "2026-11-02T08:00:00Z")
             #expect(chart.status == .ok && chart.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
             #expect(chart.body.hasPrefix("<svg") && chart.body.contains(#"class="done""#))
-            #expect(try await api.send(.get, "/api/habits/\(id)/chart.svg?theme=pink", token: token).status == .badRequest)
+            #expect(
+                try await api.send(.get, "/api/habits/\(id)/chart.svg?theme=pink", token: token).status == .badRequest)
             #expect(try await api.send(.get, "/api/habits/\(id)/chart.svg?weeks=0", token: token).status == .badRequest)
             #expect(try await api.send(.get, "/api/habits/99/chart.svg", token: token).status == .notFound)
         }

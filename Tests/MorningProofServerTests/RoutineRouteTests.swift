@@ -2,15 +2,20 @@ import Foundation
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
+import MorningProofTestSupport
 import Testing
 
 @Suite("The routine over HTTP: the daily question, the quote, tokens for scripts")
 struct RoutineRouteTests {
-    @Test func theDailyQuestionIsAskedAnsweredAndAskedAgainOnTheNextLocalDay() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func theDailyQuestionIsAskedAnsweredAndAskedAgainOnTheNextLocalDay(
+        engine: Engine
+    ) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "America/New_York")
             let morning = "2026-11-20T07:30:00-05:00"
-            #expect(try await api.send(.get, "/api/checkin", token: token, at: morning).json["configured"] as? Bool == false)
+            #expect(
+                try await api.send(.get, "/api/checkin", token: token, at: morning).json["configured"] as? Bool == false
+            )
             let none = try await api.send(.post, "/api/checkin", token: token, at: morning, json: #"{"answer": "yes"}"#)
             #expect(none.status == .notFound && none.errorCode == "no_checkin")
 
@@ -35,7 +40,8 @@ struct RoutineRouteTests {
             let yes = try await api.send(.post, "/api/checkin", token: token, at: morning, json: #"{"answer": "yes"}"#)
             #expect(yes.json["result"] as? String == "changed to yes")
             #expect(yes.json["currentStreak"] as? Int == 1)
-            let stands = try await api.send(.post, "/api/checkin", token: token, at: morning, json: #"{"answer": "no"}"#)
+            let stands = try await api.send(
+                .post, "/api/checkin", token: token, at: morning, json: #"{"answer": "no"}"#)
             #expect(stands.json["result"] as? String == "yes stands" && stands.json["answer"] as? String == "yes")
 
             // 23:59 in New York is still the 20th; a minute after midnight the question comes back.
@@ -47,45 +53,60 @@ struct RoutineRouteTests {
         }
     }
 
-    @Test func eachAccountHasItsOwnCheckinAndAnAccountWithoutAZoneIsToldToFinishOnboarding() async throws {
-        let server = try TestServer()
-        let owner = try await server.ownerToken()
-        try await server.run { api in
-            let other = try await api.signUp("bo@example.com", timezone: "Asia/Tokyo")
-            let at = "2026-11-20T08:00:00+09:00"
-            #expect(try await api.send(.post, "/api/checkin/setup", token: other, at: at, json: "{}").status == .created)
-            #expect(try await api.send(.post, "/api/checkin", token: other, at: at, json: #"{"answer": "yes"}"#).status == .ok)
-            // The owner (the CLI's data) sees none of it.
-            #expect(try await api.send(.get, "/api/checkin", token: owner, at: at).json["configured"] as? Bool == false)
-            #expect(try server.database.habits().isEmpty)
-            #expect(try server.database.scoped(to: 2).habits().map(\.name) == [CheckinService.habitName])
+    @Test(arguments: Engine.available) func eachAccountHasItsOwnCheckinAndAnAccountWithoutAZoneIsToldToFinishOnboarding(
+        engine: Engine
+    ) async throws {
+        try await TestServer.with(engine) { server in
+            let owner = try await server.ownerToken(zone: "Asia/Tokyo")
+            try await server.run { api in
+                let other = try await api.signUp("bo@example.com", timezone: "Asia/Tokyo")
+                let at = "2026-11-20T08:00:00+09:00"
+                #expect(
+                    try await api.send(.post, "/api/checkin/setup", token: other, at: at, json: "{}").status == .created
+                )
+                #expect(
+                    try await api.send(.post, "/api/checkin", token: other, at: at, json: #"{"answer": "yes"}"#).status
+                        == .ok)
+                // The owner (the CLI's data) sees none of it.
+                #expect(
+                    try await api.send(.get, "/api/checkin", token: owner, at: at).json["configured"] as? Bool == false)
+                #expect(try await server.habits { try $0.habits() }.isEmpty)
+                #expect(try await server.habits(of: 2) { try $0.habits().map(\.name) } == [CheckinService.habitName])
 
-            let zoneless = try await api.signUp("cy@example.com")
-            let reply = try await api.send(.get, "/api/checkin", token: zoneless, at: at)
-            #expect(reply.status == .notFound)
-            #expect(reply.errorMessage.contains("complete onboarding first"))
+                let zoneless = try await api.signUp("cy@example.com")
+                let reply = try await api.send(.get, "/api/checkin", token: zoneless, at: at)
+                #expect(reply.status == .notFound)
+                #expect(reply.errorMessage.contains("complete onboarding first"))
+            }
         }
     }
 
-    @Test func badAnswersAndPresetsAreRefusedAndChangeNothing() async throws {
-        let server = try TestServer()
-        try await server.run { api in
-            let token = try await api.signUp("ada@example.com", timezone: "UTC")
-            for body in [#"{"answer": "maybe"}"#, #"{"answer": true}"#, "{}", #"{"answer": "yes", "day": "2026-11-19"}"#, "[]"] {
-                let reply = try await api.send(.post, "/api/checkin", token: token, json: body)
-                #expect(reply.status == .badRequest, "\(body)")
+    @Test(arguments: Engine.available) func badAnswersAndPresetsAreRefusedAndChangeNothing(engine: Engine) async throws
+    {
+        try await TestServer.with(engine) { server in
+            try await server.run { api in
+                let token = try await api.signUp("ada@example.com", timezone: "UTC")
+                for body in [
+                    #"{"answer": "maybe"}"#, #"{"answer": true}"#, "{}", #"{"answer": "yes", "day": "2026-11-19"}"#,
+                    "[]",
+                ] {
+                    let reply = try await api.send(.post, "/api/checkin", token: token, json: body)
+                    #expect(reply.status == .badRequest, "\(body)")
+                }
+                for body in [#"{"preset": "stoic"}"#, #"{"question": ""}"#, #"{"question": 7}"#] {
+                    let reply = try await api.send(.post, "/api/checkin/setup", token: token, json: body)
+                    #expect(reply.status == .badRequest, "\(body): \(reply.body)")
+                }
+                #expect(try await server.habits(of: 2) { try $0.habits() }.isEmpty)
+                #expect(try await api.send(.get, "/api/checkin").status == .unauthorized)
             }
-            for body in [#"{"preset": "stoic"}"#, #"{"question": ""}"#, #"{"question": 7}"#] {
-                let reply = try await api.send(.post, "/api/checkin/setup", token: token, json: body)
-                #expect(reply.status == .badRequest, "\(body): \(reply.body)")
-            }
-            #expect(try server.database.scoped(to: 2).habits().isEmpty)
-            #expect(try await api.send(.get, "/api/checkin").status == .unauthorized)
         }
     }
 
-    @Test func theDayCanBeStartedOverOnlyWhenTheServerAllowsTheClockHeader() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func theDayCanBeStartedOverOnlyWhenTheServerAllowsTheClockHeader(engine: Engine)
+        async throws
+    {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "UTC")
             let at = "2026-11-20T07:00:00Z"
             _ = try await api.send(.post, "/api/checkin/setup", token: token, at: at, json: "{}")
@@ -94,47 +115,56 @@ struct RoutineRouteTests {
             #expect(reset.status == .ok && reset.json["cleared"] as? String == "no")
             #expect(try await api.send(.get, "/api/checkin", token: token, at: at).json["shouldAsk"] as? Bool == true)
         }
-        var closed = try TestServer()
-        closed.configuration.allowClockHeader = false
-        try await closed.run { api in
-            let token = try await api.signUp("ada@example.com", timezone: "UTC")
-            #expect(try await api.send(.delete, "/api/checkin/today", token: token).status == .notFound)
-        }
-    }
-
-    @Test func theQuoteOfTheMomentIsTheCLIsAndChangesWithTheWindow() async throws {
-        let server = try TestServer()
-        try await server.run { api in
-            let token = try await api.signUp("ada@example.com", timezone: "Europe/Istanbul")
-            let clock = DayClock(zoneIdentifier: "Europe/Istanbul")!
-            let book = try QuoteSource.load(server.database)
-            for text in ["2026-11-20T08:02:00+03:00", "2026-11-20T08:05:10+03:00", "2026-11-20T08:07:00+03:00"] {
-                let reply = try await api.send(.get, "/api/quote", token: token, at: text)
-                let expected = QuoteMomentJSON(at: ISOInstant.parse(text)!, book: book, clock: clock)
-                #expect(reply.json["text"] as? String == expected.quote.text, "\(text)")
-                #expect(reply.json["inGrace"] as? Bool == expected.inGrace)
-                #expect(reply.json["window"] as? Int == expected.quote.window)
+        try await TestServer.with(engine) { closed in
+            var closed = closed
+            closed.configuration.allowClockHeader = false
+            try await closed.run { api in
+                let token = try await api.signUp("ada@example.com", timezone: "UTC")
+                #expect(try await api.send(.delete, "/api/checkin/today", token: token).status == .notFound)
             }
-            let grace = try await api.send(.get, "/api/quote", token: token, at: "2026-11-20T08:05:10+03:00")
-            #expect(grace.json["inGrace"] as? Bool == true && grace.json["window"] as? Int == 96)
-            let history = try await api.send(.get, "/api/quote/history", token: token, at: "2026-11-20T00:12:00+03:00")
-            #expect(history.json["date"] as? String == "2026-11-20")
-            #expect((history.json["windows"] as? [Any])?.count == 3)
-            let future = try await api.send(
-                .get, "/api/quote/history?date=2026-11-21", token: token, at: "2026-11-20T00:12:00+03:00")
-            #expect(future.status == .badRequest)
         }
     }
 
-    @Test func tokensForScriptsAreTheAccountsToCreateListAndRevoke() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func theQuoteOfTheMomentIsTheCLIsAndChangesWithTheWindow(engine: Engine)
+        async throws
+    {
+        try await TestServer.with(engine) { server in
+            try await server.run { api in
+                let token = try await api.signUp("ada@example.com", timezone: "Europe/Istanbul")
+                let clock = DayClock(zoneIdentifier: "Europe/Istanbul")!
+                let book = try await server.habits { try QuoteSource.load($0) }
+                for text in ["2026-11-20T08:02:00+03:00", "2026-11-20T08:05:10+03:00", "2026-11-20T08:07:00+03:00"] {
+                    let reply = try await api.send(.get, "/api/quote", token: token, at: text)
+                    let expected = QuoteMomentJSON(at: ISOInstant.parse(text)!, book: book, clock: clock)
+                    #expect(reply.json["text"] as? String == expected.quote.text, "\(text)")
+                    #expect(reply.json["inGrace"] as? Bool == expected.inGrace)
+                    #expect(reply.json["window"] as? Int == expected.quote.window)
+                }
+                let grace = try await api.send(.get, "/api/quote", token: token, at: "2026-11-20T08:05:10+03:00")
+                #expect(grace.json["inGrace"] as? Bool == true && grace.json["window"] as? Int == 96)
+                let history = try await api.send(
+                    .get, "/api/quote/history", token: token, at: "2026-11-20T00:12:00+03:00")
+                #expect(history.json["date"] as? String == "2026-11-20")
+                #expect((history.json["windows"] as? [Any])?.count == 3)
+                let future = try await api.send(
+                    .get, "/api/quote/history?date=2026-11-21", token: token, at: "2026-11-20T00:12:00+03:00")
+                #expect(future.status == .badRequest)
+            }
+        }
+    }
+
+    @Test(arguments: Engine.available) func tokensForScriptsAreTheAccountsToCreateListAndRevoke(engine: Engine)
+        async throws
+    {
+        try await TestServer.run(on: engine) { api in
             let ada = try await api.signUp("ada@example.com", timezone: "UTC")
             let bo = try await api.signUp("bo@example.com", timezone: "UTC")
             let created = try await api.send(.post, "/api/tokens", token: ada, json: #"{"name": "backup script"}"#)
             #expect(created.status == .created)
             let script = try #require(created.json["token"] as? String)
             let id = try #require(created.json["id"] as? Int)
-            #expect(try await api.send(.get, "/api/auth/me", token: script).json["email"] as? String == "ada@example.com")
+            #expect(
+                try await api.send(.get, "/api/auth/me", token: script).json["email"] as? String == "ada@example.com")
             let list = try await api.send(.get, "/api/tokens", token: ada)
             let names = (list.json["tokens"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
             #expect(names?.contains("backup script") == true)

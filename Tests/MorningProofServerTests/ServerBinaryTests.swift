@@ -1,35 +1,15 @@
 import Foundation
+import MorningProofTestSupport
 import Testing
 
 /// The built `morningproof-server`, run the way a person or a script runs it.
 @Suite("morningproof-server: token commands and serving until SIGTERM", .serialized)
 struct ServerBinaryTests {
-    static var binary: URL {
-        let bundle = Bundle.main.bundleURL
-        let candidates = [
-            bundle.deletingLastPathComponent().appendingPathComponent("morningproof-server"),
-            bundle.appendingPathComponent("morningproof-server"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
-
     let database = FileManager.default.temporaryDirectory
         .appendingPathComponent("morningproof-server-binary-\(UUID().uuidString)/data.sqlite").path
 
     private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments + ["--db", database]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
-        )
+        try BuiltBinary.run("morningproof-server", arguments + ["--db", database])
     }
 
     @Test func tokensAreMadeListedAndRevoked() throws {
@@ -59,35 +39,18 @@ struct ServerBinaryTests {
 
     @Test func servesTheOwnersDataUntilSIGTERM() throws {
         let token = String(try run(["token", "create", "--name", "test"]).stdout.split(separator: "\n").last ?? "")
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["--db", database, "--port", "0", "--allow-clock-header"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
-        // The first line says where it listens.
-        var printed = Data()
-        while !printed.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed.append(chunk)
-        }
-        let line = String(decoding: printed, as: UTF8.self)
-        let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") })
+        let server = try ServerProcess(["--db", database, "--port", "0", "--allow-clock-header"], keepLog: true)
+        let address = server.address
+        let line = server.firstLine
         #expect(line.hasPrefix("morningproof-server: listening on http://127.0.0.1:"))
 
         #expect(try curl(["\(address)/health"]) == #"{"clockHeader":true,"status":"ok"}"#)
         let me = try curl(["-H", "Authorization: Bearer \(token)", "\(address)/api/auth/me"])
         #expect(me == #"{"dayStart":"00:00","id":1,"weekStart":"monday"}"#)
 
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(server.stop() == 0)
+        #expect(server.process.terminationReason == .exit)
+        let log = server.logText()
         #expect(log.contains("GET /health 200"))
         #expect(log.contains("GET /api/auth/me 200"))
         #expect(!log.contains(token))

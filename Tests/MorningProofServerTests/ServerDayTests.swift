@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import MorningProofTestSupport
 import Testing
 
 /// The DST, day-start and travel cases of the CLI, replayed through the API with the clock header.
@@ -11,8 +12,8 @@ struct ServerDayTests {
         return (reply.status, reply.json["date"] as? String)
     }
 
-    @Test func newYorksTwentyThreeHourDay() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func newYorksTwentyThreeHourDay(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "America/New_York")
             #expect(try await post(api, token, at: "2026-03-08T00:30:00-05:00") == (.ok, "2026-03-08"))
             // 23:30 after the jump is still the 8th.
@@ -24,8 +25,8 @@ struct ServerDayTests {
         }
     }
 
-    @Test func newYorksTwentyFiveHourDay() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func newYorksTwentyFiveHourDay(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "America/New_York")
             #expect(try await post(api, token, at: "2026-11-01T01:30:00-04:00") == (.ok, "2026-11-01"))
             // 01:30 comes again an hour later, on the same day.
@@ -35,8 +36,8 @@ struct ServerDayTests {
         }
     }
 
-    @Test func aFourOClockDayStart() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func aFourOClockDayStart(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com")
             try await api.setZone(token, "America/New_York", at: "2026-03-01T12:00:00Z", dayStart: "04:00")
             let night = try await api.summary(token, at: "2026-03-10T01:30:00-04:00").json
@@ -47,8 +48,8 @@ struct ServerDayTests {
         }
     }
 
-    @Test func losAngelesToTokyoAndBack() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func losAngelesToTokyoAndBack(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "America/Los_Angeles")
             for day in 1...10 {  // midday in Los Angeles
                 let date = String(format: "2026-03-%02d", day)
@@ -82,8 +83,8 @@ struct ServerDayTests {
         }
     }
 
-    @Test func lordHowesHalfHourChange() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func lordHowesHalfHourChange(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "Australia/Lord_Howe")
             #expect(try await post(api, token, at: "2026-04-05T01:45:00+11:00") == (.ok, "2026-04-05"))
             // Clocks go back half an hour at 02:00: 01:45 comes again, on the same day.
@@ -93,8 +94,8 @@ struct ServerDayTests {
         }
     }
 
-    @Test func apiaSkippedTheThirtiethOfDecember2011() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func apiaSkippedTheThirtiethOfDecember2011(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "Pacific/Apia")
             #expect(try await post(api, token, at: "2011-12-28T12:00:00-10:00") == (.ok, "2011-12-28"))
             #expect(try await post(api, token, at: "2011-12-29T23:30:00-10:00") == (.ok, "2011-12-29"))

@@ -4,46 +4,97 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import MorningProofCore
+import MorningProofPostgres
 import MorningProofServer
 import MorningProofService
 import MorningProofStore
+import MorningProofTestSupport
+import Testing
 
-/// A server on a fresh database, with the clock header allowed, cheap bcrypt, a real-time clock
-/// the test can move, and the log lines it wrote.
-struct TestServer {
-    let database: AppDatabase
+/// A server on a new, empty database of one engine, with the clock header allowed, cheap bcrypt,
+/// a real-time clock the test can move, and the log lines it wrote. The behaviour suite takes
+/// `Engine.available` as its arguments, so that each test runs once on SQLite and once on
+/// PostgreSQL: the server must answer alike on both.
+struct TestServer: Sendable {
+    let engine: Engine
+    /// The database: accounts and tokens, and the owner's habits (`scoped(to:)` for another account's).
+    let store: any AccountStore & HabitStore
     let realNow = Locked(Date(timeIntervalSince1970: 1_790_000_000))  // 2026-09-21
     let logs = Locked([String]())
     var configuration = ServerConfiguration(allowClockHeader: true, bcryptCost: 4)
 
-    /// In memory, or in a file (a pool of connections, as the server runs) when `file` is true.
-    init(file: Bool = false) throws {
-        if file {
-            let path = FileManager.default.temporaryDirectory
-                .appendingPathComponent("morningproof-server-tests-\(UUID().uuidString)/test.sqlite").path
-            database = try AppDatabase.openShared(path: path, readers: 4)
-        } else {
-            database = try AppDatabase.inMemory()
-        }
+    /// Runs `body` with a server on a new database of `engine`, gone when `body` ends. SQLite's is
+    /// in memory, or in a file (a pool of connections, as the server opens it) when `file` is true.
+    static func with<T: Sendable>(_ engine: Engine, file: Bool = false, _ body: (TestServer) async throws -> T)
+        async throws -> T
+    {
+        try await engine.withStore(file: file) { store in try await body(TestServer(engine: engine, store: store)) }
+    }
+
+    /// Runs `body` with the API of a server on a new database of `engine`.
+    static func run<T: Sendable>(on engine: Engine, _ body: @Sendable (TestAPI) async throws -> T) async throws -> T {
+        try await with(engine) { try await $0.run(body) }
     }
 
     func run<T: Sendable>(_ body: @Sendable (TestAPI) async throws -> T) async throws -> T {
         let logs = self.logs
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: logs) }
         let realNow = self.realNow
+        let store = self.store
         let app = MorningProofServer.application(
-            database: database, configuration: configuration, logger: logger,
+            accounts: store, habits: { store.scoped(to: $0) }, configuration: configuration, logger: logger,
             realNow: { realNow.withLock { $0 } })
         return try await app.test(.router) { client in try await body(TestAPI(client: client)) }
+    }
+
+    /// What `body` reads or writes through the habit store of account `id` (the owner's unless
+    /// said), called on a thread of its own as the server calls it: PostgreSQL's store blocks its
+    /// caller, which must not be a thread of Swift's cooperative pool.
+    func habits<T>(of id: Int64 = AccountProfile.ownerID, _ body: (any HabitStore) throws -> T) async throws -> T {
+        let scoped = store.scoped(to: id)
+        return try await OwnThread.run { try body(scoped) }
+    }
+
+    /// Stores a daily total of the owner's from a phone's export: in SQLite as `metrics import`
+    /// does, in PostgreSQL as `db copy` moves it there.
+    func storeOwnerExportTotal(_ total: MetricAggregateRow) async throws {
+        switch store {
+        case let database as AppDatabase:
+            var batch = MetricBatch()
+            batch.exportAggregates = [total]
+            try database.storeMetrics(batch)
+        case let postgres as PostgresStore:
+            try await TestPostgres.execute(
+                postgres,
+                """
+                INSERT INTO metricDaily (metric, day, source, origin, value, count)
+                VALUES ('\(total.metric)', '\(total.day)', '\(total.source)', 'export', \(total.value), \(total.count))
+                """)
+        default:
+            throw TestFailure("no way to store metrics in \(type(of: store))")
+        }
+    }
+
+    /// The recorded zone changes of the account that `token` signs in, oldest first.
+    func zoneChanges(of token: String) async throws -> [ZoneChange] {
+        let now = realNow.withLock { $0 }
+        let found = try await store.dailyUpdateHistory(tokenHash: TokenSecret.hash(token), at: now) { _ in nil }
+        return try #require(found, "no account signs in with that token").history.zoneChanges
     }
 
     func advanceRealTime(by seconds: TimeInterval) {
         realNow.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 
-    /// A token for the owner account, as `morningproof-server token create` makes one.
-    func ownerToken() async throws -> String {
-        try await TokenService(database: database).createToken(email: nil, name: "tests", now: Date()).token
+    /// A token for the owner account, as `morningproof-server token create` makes one, after
+    /// setting the owner's zone when `zone` is given. Without one the owner has none on
+    /// PostgreSQL, and SQLite's owner (the CLI's person) falls back on the system's zone.
+    func ownerToken(zone: String? = nil) async throws -> String {
+        if let zone {
+            _ = try await store.changeProfile(
+                of: AccountProfile.ownerID, timeZone: zone, dayStart: nil, weekStart: nil, at: Date())
+        }
+        return try await TokenService(database: store).createToken(email: nil, name: "tests", now: Date()).token
     }
 }
 

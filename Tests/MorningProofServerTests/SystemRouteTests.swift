@@ -1,22 +1,23 @@
 import Foundation
 import Hummingbird
+import MorningProofTestSupport
 import Testing
 
 @Suite("Health, the spec, and the answers to paths, methods and bodies the API does not take")
 struct SystemRouteTests {
-    @Test func healthNeedsNoAccount() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func healthNeedsNoAccount(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let reply = try await api.send(.get, "/health")
             #expect(reply.status == .ok)
             #expect(reply.body == #"{"clockHeader":true,"status":"ok"}"#)
         }
     }
 
-    @Test func servesTheCommittedSpec() async throws {
+    @Test(arguments: Engine.available) func servesTheCommittedSpec(engine: Engine) async throws {
         let committed = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
                 "../../openapi.yaml"), encoding: .utf8)
-        try await TestServer().run { api in
+        try await TestServer.run(on: engine) { api in
             let reply = try await api.send(.get, "/openapi.yaml")
             #expect(reply.status == .ok)
             #expect(reply.headers[.contentType]?.hasPrefix("application/yaml") == true)
@@ -24,8 +25,8 @@ struct SystemRouteTests {
         }
     }
 
-    @Test func anUnknownPathIs404JSON() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func anUnknownPathIs404JSON(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             for path in ["/nothing", "/api", "/api/auth", "/api/auth/me/more"] {
                 let reply = try await api.send(.get, path)
                 #expect(reply.status == .notFound, "\(path)")
@@ -34,8 +35,8 @@ struct SystemRouteTests {
         }
     }
 
-    @Test func aKnownPathWithAnotherMethodIs405WithAllow() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func aKnownPathWithAnotherMethodIs405WithAllow(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let cases: [(HTTPRequest.Method, String, String)] = [
                 (.get, "/api/auth/signup", "POST"), (.delete, "/api/auth/me", "GET"),
                 (.put, "/api/auth/profile", "PATCH"), (.post, "/api/stats/summary", "GET"),
@@ -51,8 +52,8 @@ struct SystemRouteTests {
         }
     }
 
-    @Test func bodiesOverTheLimitAre413() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func bodiesOverTheLimitAre413(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let big = "{\"email\": \"a@example.com\", \"password\": \"" + String(repeating: "x", count: 70_000) + "\"}"
             let reply = try await api.send(.post, "/api/auth/signup", json: big)
             #expect(reply.status == .contentTooLarge)
@@ -64,8 +65,8 @@ struct SystemRouteTests {
         }
     }
 
-    @Test func bodiesThatAreNotAJSONObjectAre400() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func bodiesThatAreNotAJSONObjectAre400(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "UTC")
             for body in ["", "not json", "[1, 2]", "\"text\"", "42", "null", "{\"metrics\": {}", "[[[[[[[[[[[[["] {
                 let reply = try await api.dailyUpdate(token, at: "2026-03-08T12:00:00Z", json: body)
@@ -79,40 +80,43 @@ struct SystemRouteTests {
         }
     }
 
-    @Test func aBadClockHeaderIs400AndIgnoredWithoutTheFlag() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func aBadClockHeaderIs400AndIgnoredWithoutTheFlag(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "UTC")
             let reply = try await api.summary(token, at: "yesterday")
             #expect(reply.status == .badRequest)
             #expect(reply.errorMessage.contains("X-MorningProof-Now"))
         }
-        var server = try TestServer()
-        server.configuration.allowClockHeader = false
-        try await server.run { api in
-            let token = try await api.signUp("ada@example.com", timezone: "UTC")
-            let reply = try await api.summary(token, at: "2011-12-30T12:00:00Z")
-            #expect(reply.status == .ok)
-            // The real time (the test's clock), not the header.
-            #expect(reply.json["day"] as? String == "2026-09-21")
+        try await TestServer.with(engine) { server in
+            var server = server
+            server.configuration.allowClockHeader = false
+            try await server.run { api in
+                let token = try await api.signUp("ada@example.com", timezone: "UTC")
+                let reply = try await api.summary(token, at: "2011-12-30T12:00:00Z")
+                #expect(reply.status == .ok)
+                // The real time (the test's clock), not the header.
+                #expect(reply.json["day"] as? String == "2026-09-21")
+            }
         }
     }
 
-    @Test func logsOneLinePerRequestWithoutTokensOrPasswords() async throws {
-        let server = try TestServer()
-        let token = try await server.run { api in
-            let token = try await api.signUp("ada@example.com", timezone: "UTC")
-            _ = try await api.send(.get, "/api/auth/me?secret=query", token: token)
-            _ = try await api.send(.get, "/nowhere")
-            return token
-        }
-        let lines = server.logs.withLock { $0 }
-        #expect(lines.count == 3, "\(lines)")
-        #expect(lines[0].hasPrefix("info POST /api/auth/signup 201 "))
-        #expect(lines[1].hasPrefix("info GET /api/auth/me 200 "))
-        #expect(lines[2].hasPrefix("info GET /nowhere 404 "))
-        #expect(lines.allSatisfy { $0.hasSuffix(" ms") })
-        for line in lines {
-            #expect(!line.contains(token) && !line.contains("correct horse") && !line.contains("secret"))
+    @Test(arguments: Engine.available) func logsOneLinePerRequestWithoutTokensOrPasswords(engine: Engine) async throws {
+        try await TestServer.with(engine) { server in
+            let token = try await server.run { api in
+                let token = try await api.signUp("ada@example.com", timezone: "UTC")
+                _ = try await api.send(.get, "/api/auth/me?secret=query", token: token)
+                _ = try await api.send(.get, "/nowhere")
+                return token
+            }
+            let lines = server.logs.withLock { $0 }
+            #expect(lines.count == 3, "\(lines)")
+            #expect(lines[0].hasPrefix("info POST /api/auth/signup 201 "))
+            #expect(lines[1].hasPrefix("info GET /api/auth/me 200 "))
+            #expect(lines[2].hasPrefix("info GET /nowhere 404 "))
+            #expect(lines.allSatisfy { $0.hasSuffix(" ms") })
+            for line in lines {
+                #expect(!line.contains(token) && !line.contains("correct horse") && !line.contains("secret"))
+            }
         }
     }
 }

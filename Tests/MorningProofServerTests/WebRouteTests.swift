@@ -1,11 +1,12 @@
 import Foundation
 import HTTPTypes
+import MorningProofTestSupport
 import Testing
 
 @Suite("The web app's files: types, ETags, no inline script")
 struct WebRouteTests {
-    @Test func theShellIsServedWithItsTypeTagAndPolicy() async throws {
-        try await TestServer().run { api in
+    @Test(arguments: Engine.available) func theShellIsServedWithItsTypeTagAndPolicy(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
             for (path, type) in [
                 ("/", "text/html"), ("/app.js", "text/javascript"), ("/style.css", "text/css"),
                 ("/sw.js", "text/javascript"), ("/manifest.webmanifest", "application/manifest+json"),
@@ -29,14 +30,16 @@ struct WebRouteTests {
         }
     }
 
-    @Test func healthSaysWhetherTheClockHeaderIsHonoured() async throws {
-        var server = try TestServer()
-        try await server.run { api throws in
-            #expect(try await api.send(.get, "/health").json["clockHeader"] as? Bool == true)
-        }
-        server.configuration.allowClockHeader = false
-        try await server.run { api throws in
-            #expect(try await api.send(.get, "/health").json["clockHeader"] as? Bool == false)
+    @Test(arguments: Engine.available) func healthSaysWhetherTheClockHeaderIsHonoured(engine: Engine) async throws {
+        try await TestServer.with(engine) { server in
+            var server = server
+            try await server.run { api throws in
+                #expect(try await api.send(.get, "/health").json["clockHeader"] as? Bool == true)
+            }
+            server.configuration.allowClockHeader = false
+            try await server.run { api throws in
+                #expect(try await api.send(.get, "/health").json["clockHeader"] as? Bool == false)
+            }
         }
     }
 }

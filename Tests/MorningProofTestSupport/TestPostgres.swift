@@ -6,17 +6,17 @@ import Testing
 /// The throwaway PostgreSQL server of `scripts/with-postgres`, whose address is in
 /// MORNINGPROOF_TEST_POSTGRES_URL. Each test gets a database of its own, created through the
 /// server's `postgres` maintenance database and dropped afterwards, so tests run side by side.
-enum TestPostgres {
+public enum TestPostgres {
     static let environment = ProcessInfo.processInfo.environment
     /// The server's URL, nil when the tests do not run inside scripts/with-postgres.
-    static let url: PostgresURL? = environment["MORNINGPROOF_TEST_POSTGRES_URL"].flatMap { try? PostgresURL($0) }
+    public static let url: PostgresURL? = environment["MORNINGPROOF_TEST_POSTGRES_URL"].flatMap { try? PostgresURL($0) }
     /// CI sets MORNINGPROOF_REQUIRE_POSTGRES=1: there a missing server fails instead of skipping.
-    static let required = environment["MORNINGPROOF_REQUIRE_POSTGRES"] == "1"
-    static var isAvailable: Bool { url != nil }
-    static let skipped: Comment = "no PostgreSQL: run inside scripts/with-postgres"
+    public static let required = environment["MORNINGPROOF_REQUIRE_POSTGRES"] == "1"
+    public static var isAvailable: Bool { url != nil }
+    public static let skipped: Comment = "no PostgreSQL: run inside scripts/with-postgres"
 
     /// Runs `body` with the URL of a new, empty database, dropped when `body` ends however it ends.
-    static func withDatabase<T: Sendable>(_ body: (PostgresURL) async throws -> T) async throws -> T {
+    public static func withDatabase<T: Sendable>(_ body: (PostgresURL) async throws -> T) async throws -> T {
         let server = try #require(url, "\(skipped)")
         let name = "mp_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         // A UTF-8 locale, as a production database has: lower() there folds more than ASCII.
@@ -32,7 +32,9 @@ enum TestPostgres {
     }
 
     /// A migrated store on a new database, running while `body` runs.
-    static func withStore<T: Sendable>(poolSize: Int = 4, _ body: (PostgresStore) async throws -> T) async throws -> T {
+    public static func withStore<T: Sendable>(poolSize: Int = 4, _ body: (PostgresStore) async throws -> T) async throws
+        -> T
+    {
         try await withDatabase { url in
             let store = PostgresStore(url: url, poolSize: poolSize)
             try await store.migrate()
@@ -47,28 +49,22 @@ enum TestPostgres {
     }
 
     /// Every row of `sql`'s first column in the database at `url`, as strings.
-    static func strings(_ url: PostgresURL, _ sql: String) async throws -> [String] {
+    public static func strings(_ url: PostgresURL, _ sql: String) async throws -> [String] {
         let store = PostgresStore(url: url, poolSize: 1)
         return try await store.whileRunning { try await strings(store, sql) }
     }
 
+    /// Runs `sql` (one statement) through a running store.
+    public static func execute(_ store: PostgresStore, _ sql: String) async throws {
+        try await store.client.query(PostgresQuery(unsafeSQL: sql))
+    }
+
     /// Every row of `sql`'s first column, as strings, through a running store.
-    static func strings(_ store: PostgresStore, _ sql: String) async throws -> [String] {
+    public static func strings(_ store: PostgresStore, _ sql: String) async throws -> [String] {
         var values: [String] = []
         for try await value in try await store.client.query(PostgresQuery(unsafeSQL: sql)).decode(String.self) {
             values.append(value)
         }
         return values
-    }
-}
-
-/// The check behind the skips: inside CI (MORNINGPROOF_REQUIRE_POSTGRES=1) a missing server is a failure.
-@Suite struct PostgresPresenceTests {
-    @Test(.enabled(if: TestPostgres.required, "MORNINGPROOF_REQUIRE_POSTGRES is not 1"))
-    func postgresIsThereWhenRequired() {
-        #expect(
-            TestPostgres.isAvailable,
-            "MORNINGPROOF_REQUIRE_POSTGRES=1 but MORNINGPROOF_TEST_POSTGRES_URL is unset or bad: run inside scripts/with-postgres"
-        )
     }
 }

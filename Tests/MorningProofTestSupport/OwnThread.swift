@@ -3,9 +3,9 @@ import Foundation
 /// Where the tests call the synchronous `HabitStore`: on threads of their own, as the server calls
 /// it on NIO's thread pool, never on Swift's cooperative pool, which PostgreSQL's store needs free
 /// while it blocks its caller (`PostgresStore.blocking`).
-enum OwnThread {
+public enum OwnThread {
     /// Runs `body` on a new thread, in the calling task, so that `#expect` still reports to the test.
-    static func run<T>(_ body: () throws -> T) async throws -> T {
+    public static func run<T>(_ body: () throws -> T) async throws -> T {
         try await withTaskExecutorPreference(ThreadPerJob()) { try body() }
     }
 

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The executables SwiftPM built beside the test bundle (`morningproof`, `morningproof-server`),
+/// run the way a person or a script runs them.
+public enum BuiltBinary {
+    /// The built executable `name`.
+    public static func url(_ name: String) -> URL {
+        let bundle = Bundle.main.bundleURL
+        let candidates = [
+            bundle.deletingLastPathComponent().appendingPathComponent(name), bundle.appendingPathComponent(name),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    /// Runs `name` with `arguments` to its end, with the test's environment less the variables that
+    /// would choose a database or a clock for it, plus `environment`.
+    @discardableResult
+    public static func run(_ name: String, _ arguments: [String], environment extra: [String: String] = [:]) throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
+        let process = Process()
+        process.executableURL = url(name)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["MORNINGPROOF_DB", "MORNINGPROOF_NOW", "MORNINGPROOF_DATABASE_URL"] { environment[key] = nil }
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+        )
+    }
+}
+
+/// A `morningproof-server` process serving on a free port, as a person starts it; its first line
+/// on stdout says where it listens.
+public final class ServerProcess {
+    public let process = Process()
+    /// `http://127.0.0.1:PORT`.
+    public let address: String
+    /// The line it printed first.
+    public let firstLine: String
+    /// What it writes to stderr (its request log), when kept.
+    let log: Pipe?
+
+    /// Starts `morningproof-server ARGUMENTS` (which must choose `--port 0`) and waits for its first
+    /// line. Its log is kept for `logText()` when `keepLog` (read it only after `stop`: a pipe holds
+    /// 64 KB), or else thrown away.
+    public init(_ arguments: [String], keepLog: Bool = false) throws {
+        log = keepLog ? Pipe() : nil
+        process.executableURL = BuiltBinary.url("morningproof-server")
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = log ?? FileHandle.nullDevice
+        try process.run()
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed.append(chunk)
+        }
+        firstLine = String(decoding: printed, as: UTF8.self)
+        guard let address = firstLine.split(separator: " ").first(where: { $0.hasPrefix("http://") }) else {
+            process.terminate()
+            throw ServerProcessError(description: "morningproof-server did not say where it listens: \(firstLine)")
+        }
+        self.address = String(address.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// SIGTERM, then its exit status.
+    public func stop() -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Everything it wrote to stderr, when kept; call after `stop`.
+    public func logText() -> String {
+        log.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+}
+
+struct ServerProcessError: Error, CustomStringConvertible {
+    let description: String
+}
