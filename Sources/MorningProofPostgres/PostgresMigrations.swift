@@ -10,7 +10,10 @@ struct PostgresMigration: Sendable {
 
 extension PostgresStore {
     /// Every schema change, in order. Never edit a migration that has landed: add a new one.
-    static let migrations = [PostgresMigration(name: "v1-schema", statements: PostgresSchema.v1)]
+    static let migrations = [
+        PostgresMigration(name: "v1-schema", statements: PostgresSchema.v1),
+        PostgresMigration(name: "v2-sign-in-failures", statements: PostgresSchema.v2),
+    ]
 
     /// The names of the migrations this build knows, in order.
     public static var migrationNames: [String] { migrations.map(\.name) }

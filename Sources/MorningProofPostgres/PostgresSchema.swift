@@ -20,6 +20,13 @@
 enum PostgresSchema {
     static let v1 = accountTables + habitTables + metricTables
 
+    /// The sign-in throttle's failed attempts, shared by every server on the database (SQLite's
+    /// server keeps them in memory: it is one process). Not copied by `db copy`: nothing to copy.
+    static let v2: [String] = [
+        "CREATE TABLE signInFailure (key text NOT NULL, at timestamptz NOT NULL)",
+        "CREATE INDEX signInFailure_key_at ON signInFailure (key, at)",
+    ]
+
     /// Accounts, their tokens, settings, zone changes and daily updates (SQLite's v1, v6 and v7).
     static let accountTables: [String] = [
         // The owner (account 1) exists from the start, as in SQLite, so new accounts start at 2.

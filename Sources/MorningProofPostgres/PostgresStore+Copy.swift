@@ -28,6 +28,8 @@ extension PostgresStore {
             let plan = try schema.plan(for: dump, source: source)
             try await connection.query("DELETE FROM account WHERE id = 1", logger: logger)
             var counts: [CopiedTable] = []
+            // Every table of the file, and those of PostgreSQL's that it has no counterpart of only
+            // when they hold something (the throttle's failures, which start empty, do not).
             for table in schema.order {
                 let dumped = plan[table]
                 if let dumped, !dumped.rows.isEmpty {
@@ -46,7 +48,9 @@ extension PostgresStore {
                                 """), logger: logger)
                 }
                 let copied = try await count(connection, table)
-                counts.append(CopiedTable(table: dumped?.name ?? table, source: dumped?.rows.count ?? 0, copied: copied))
+                if dumped == nil && copied == 0 { continue }
+                counts.append(
+                    CopiedTable(table: dumped?.name ?? table, source: dumped?.rows.count ?? 0, copied: copied))
             }
             let owner = dump.owner
             try await connection.query(
@@ -136,7 +140,8 @@ struct CopySchema {
             guard let known = columns[name] else {
                 throw StoreError(
                     .badFile, value: source,
-                    "\(source): table \(table.name) has no place in the PostgreSQL schema; is it a newer MorningProof's?")
+                    "\(source): table \(table.name) has no place in the PostgreSQL schema; is it a newer MorningProof's?"
+                )
             }
             if let missing = table.columns.first(where: { !known.contains($0.lowercased()) }) {
                 throw StoreError(

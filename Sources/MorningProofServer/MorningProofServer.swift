@@ -24,15 +24,19 @@ public enum MorningProofServer {
     /// The application serving the accounts of `accounts` and, for each signed-in account, the
     /// store `habits` gives for its id: either engine (SQLite's `AppDatabase`, PostgreSQL's
     /// `PostgresStore`, each `scoped(to:)` the id). The habit stores' synchronous calls run on NIO's
-    /// thread pool.
+    /// thread pool. Failed sign-ins are counted in `signInFailures`: this process's memory unless
+    /// servers share them through their database.
     public static func application(
         accounts: any AccountStore, habits: @escaping @Sendable (_ accountID: Int64) -> any HabitStore,
+        signInFailures: any SignInFailureStore = MemorySignInFailures(),
         configuration: ServerConfiguration, logger: Logger, realNow: @escaping @Sendable () -> Date = Date.init,
         onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
         let hasher = BcryptPasswordHasher(cost: UInt8(clamping: configuration.bcryptCost))
         let scope = RequestScope(
-            accounts: AccountService(database: accounts, hasher: hasher), habits: habits,
+            accounts: AccountService(
+                database: accounts, hasher: hasher, throttle: LoginThrottle(failures: signInFailures)),
+            habits: habits,
             configuration: configuration, realNow: realNow)
         var routes = RouteTable()
         SystemRoutes.add(to: &routes, configuration: configuration)

@@ -46,7 +46,7 @@ public struct AccountService: Sendable {
     /// Signs in with an email and password; refused for a while after too many failures.
     /// - Parameter address: where the attempt comes from (the client's IP address).
     public func logIn(email: String, password: String, address: String, now: Date) async throws -> IssuedToken {
-        if let wait = throttle.retryAfter(email: email, address: address, now: now) {
+        if let wait = try await throttle.retryAfter(email: email, address: address, now: now) {
             throw ServiceError(
                 .tooManyRequests(retryAfter: wait), code: "too_many_attempts",
                 "too many failed sign-ins; try again in \(wait) seconds")
@@ -60,10 +60,10 @@ public struct AccountService: Sendable {
             _ = try await hasher.hash(Self.prepared(password))
         }
         guard let credentials, matches else {
-            throttle.recordFailure(email: email, address: address, now: now)
+            try await throttle.recordFailure(email: email, address: address, now: now)
             throw ServiceError(.unauthorized, code: "wrong_credentials", "wrong email or password")
         }
-        throttle.recordSuccess(email: email)
+        try await throttle.recordSuccess(email: email)
         return try await tokens.issue(
             accountID: credentials.id, name: "sign-in", now: now, lifetime: Self.sessionLifetime)
     }

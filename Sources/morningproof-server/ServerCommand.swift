@@ -153,7 +153,8 @@ extension ServerCommand {
                     // Many server processes may share the database: the pool runs beside the HTTP server, and
                     // stops after it (a ServiceGroup shuts its services down in reverse order).
                     let app = MorningProofServer.application(
-                        accounts: store, habits: { store.scoped(to: $0) }, configuration: configuration,
+                        accounts: store, habits: { store.scoped(to: $0) }, signInFailures: store,
+                        configuration: configuration,
                         logger: logger, onRunning: Self.announce("PostgreSQL at \(store.url)"))
                     let group = ServiceGroup(
                         configuration: .init(

@@ -113,4 +113,31 @@ struct TwoServerTests {
             #expect(second.stop() == 0)
         }
     }
+
+    /// The sign-in limit counts failures made through any server: five wrong passwords split
+    /// across two servers lock the email on both, as five on one server do.
+    @Test func failedSignInsAreCountedAcrossServers() async throws {
+        try await TestPostgres.withDatabase { url in
+            let first = try Self.server(url)
+            let second = try Self.server(url)
+            let signUp = try await Self.send(
+                "POST", "\(first.address)/api/auth/signup", ["email": "ada@example.com", "password": "correct horse"])
+            #expect(signUp.status == 201)
+            for attempt in 0..<5 {
+                let server = attempt % 2 == 0 ? first : second
+                let wrong = try await Self.send(
+                    "POST", "\(server.address)/api/auth/login", ["email": "ada@example.com", "password": "wrong horse"])
+                #expect(wrong.status == 401)
+            }
+            for server in [first, second] {
+                let right = try await Self.send(
+                    "POST", "\(server.address)/api/auth/login",
+                    ["email": "ada@example.com", "password": "correct horse"])
+                #expect(right.status == 429)
+                #expect(right.json["code"] as? String == "too_many_attempts")
+            }
+            #expect(first.stop() == 0)
+            #expect(second.stop() == 0)
+        }
+    }
 }

@@ -41,8 +41,11 @@ struct TestServer: Sendable {
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: logs) }
         let realNow = self.realNow
         let store = self.store
+        // As the server command: failed sign-ins in memory on SQLite, in the shared database on PostgreSQL.
         let app = MorningProofServer.application(
-            accounts: store, habits: { store.scoped(to: $0) }, configuration: configuration, logger: logger,
+            accounts: store, habits: { store.scoped(to: $0) },
+            signInFailures: (store as? PostgresStore) ?? MemorySignInFailures(), configuration: configuration,
+            logger: logger,
             realNow: { realNow.withLock { $0 } })
         return try await app.test(.router) { client in try await body(TestAPI(client: client)) }
     }
