@@ -5,6 +5,10 @@ import MorningProofStore
 import MorningProofTestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `db copy`: a SQLite database moved into an empty PostgreSQL one, row for row.
 @Suite(.enabled(if: TestPostgres.isAvailable, TestPostgres.skipped))
 struct DatabaseCopyTests {
@@ -164,6 +168,59 @@ struct DatabaseCopyTests {
                 #expect(message.contains("futureTable"))
                 let habits = try await TestPostgres.strings(store, "SELECT count(*)::text FROM habit")
                 #expect(habits == ["0"])
+            }
+        }
+    }
+
+    /// The CLI's database served as it is (SQLite) and copied into PostgreSQL answer the owner's
+    /// status, habits, report and chart byte for byte alike: streaks, totals and scores survive the move.
+    @Test func theCopiedDatabaseReadsTheSameThroughTheAPI() async throws {
+        let path = try Self.cliDatabase()
+        try await TestPostgres.withDatabase { url in
+            let target = "postgres://\(url.user)@\(url.host):\(url.port)/\(url.database)"
+            let copied = try Self.run("morningproof-server", ["db", "copy", "--db", path, "--to", target])
+            #expect(copied.status == 0, "\(copied.stderr)")
+            func token(_ database: [String]) throws -> String {
+                let made = try Self.run("morningproof-server", ["token", "create", "--name", "test"] + database)
+                #expect(made.status == 0, "\(made.stderr)")
+                return String(made.stdout.split(separator: "\n").last ?? "")
+            }
+            let servers = [
+                (
+                    try ServerProcess(["serve", "--port", "0", "--allow-clock-header", "--db", path]),
+                    try token(["--db", path])
+                ),
+                (
+                    try ServerProcess(["serve", "--port", "0", "--allow-clock-header", "--database-url", target]),
+                    try token(["--database-url", target])
+                ),
+            ]
+            defer { for (server, _) in servers { _ = server.stop() } }
+            // The Thursday after the last recorded day, in the owner's zone (New York).
+            let now = "2026-03-12T09:00:00-04:00"
+            for path in [
+                "/api/status", "/api/habits?archived=true", "/api/habits/1", "/api/habits/1/entries",
+                "/api/habits/1/report?weeks=3", "/api/habits/1/chart.svg?weeks=3", "/api/checkin",
+                "/api/stats/summary",
+            ] {
+                var bodies: [String] = []
+                for (server, token) in servers {
+                    var request = URLRequest(url: URL(string: server.address + path)!)
+                    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                    request.setValue(now, forHTTPHeaderField: "X-MorningProof-Now")
+                    let (data, response) = try await URLSession.shared.data(for: request)
+                    #expect(
+                        (response as? HTTPURLResponse)?.statusCode == 200,
+                        "\(path): \(String(decoding: data, as: UTF8.self))")
+                    bodies.append(String(decoding: data, as: UTF8.self))
+                }
+                #expect(bodies[0] == bodies[1], "\(path) differs between SQLite and PostgreSQL")
+                if path == "/api/habits/1" {
+                    // Nine days done across the spring-forward night, then a skip, which keeps it.
+                    let habit = (try? JSONSerialization.jsonObject(with: Data(bodies[1].utf8))) as? [String: Any]
+                    #expect(habit?["name"] as? String == "Read")
+                    #expect(habit?["longestStreak"] as? Int == 9, "\(bodies[1])")
+                }
             }
         }
     }
