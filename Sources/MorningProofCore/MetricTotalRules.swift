@@ -57,12 +57,14 @@ public enum MetricTotalRules {
         }
     }
 
-    /// Workouts per day, from workout rows ordered by day and start; the same workout recorded by two
-    /// sources (overlapping by more than half of the shorter) counts once, with the longer duration.
-    /// `activity` keeps only workouts of that kind (`ActivityNames.matches`).
+    /// Workouts per day, from workout rows in any order; the same workout recorded by two sources
+    /// (overlapping by more than half of the shorter) counts once, with the longer duration.
+    /// `activity` keeps only workouts of that kind (`ActivityNames.matches`). Rows are taken by day
+    /// and start, then by the rest of the row: which workout a later one is matched with must not
+    /// depend on the order a database returns rows that start at the same instant.
     public static func workouts(_ rows: [MetricIntervalRow], activity: String?) -> [LocalDay: (count: Int, minutes: Double)] {
         var kept: [LocalDay: [MetricIntervalRow]] = [:]
-        for workout in rows where workout.kind == .workout {
+        for workout in rows.sorted(by: startsFirst) where workout.kind == .workout {
             if let activity, !ActivityNames.matches(workout.activity, filter: activity) { continue }
             if workout.minutes > HealthMetric.workoutMinutes.maximumPerDay { continue }
             var list = kept[workout.day, default: []]
@@ -74,6 +76,12 @@ public enum MetricTotalRules {
             kept[workout.day] = list
         }
         return kept.mapValues { (count: $0.count, minutes: $0.reduce(0) { $0 + $1.minutes }) }
+    }
+
+    /// Day, start, end, source, activity, minutes: one order for any rows.
+    private static func startsFirst(_ a: MetricIntervalRow, _ b: MetricIntervalRow) -> Bool {
+        (a.day, a.start, a.end, a.source, a.activity, a.minutes)
+            < (b.day, b.start, b.end, b.source, b.activity, b.minutes)
     }
 
     private static func isSameWorkout(_ a: MetricIntervalRow, _ b: MetricIntervalRow) -> Bool {

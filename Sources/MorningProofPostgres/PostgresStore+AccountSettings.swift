@@ -39,11 +39,18 @@ extension PostgresStore {
     public func setting(_ key: String) throws -> String? {
         try blocking {
             try await transaction(.statement) { connection in
-                try await connection.query(
-                    "SELECT value FROM setting WHERE accountId = \(accountID) AND key = \(key)", logger: logger
-                ).collect().first?.decode(String.self)
+                try await Self.setting(key, of: accountID, connection, logger: logger)
             }
         }
+    }
+
+    /// One setting's stored value of account `accountID`, or nil, read on `connection`.
+    static func setting(_ key: String, of accountID: Int64, _ connection: PostgresConnection, logger: Logger)
+        async throws -> String?
+    {
+        try await connection.query(
+            "SELECT value FROM setting WHERE accountId = \(accountID) AND key = \(key)", logger: logger
+        ).collect().first?.decode(String.self)
     }
 
     /// Stores a setting of the account (nil removes it).
@@ -62,13 +69,6 @@ extension PostgresStore {
                 }
             }
         }
-    }
-
-    /// Metrics come from the owner's files, which only the CLI reads, into SQLite: PostgreSQL holds
-    /// no metric data, so no day has a value. An unknown metric is not found, as in SQLite.
-    public func metricValue(metric: String, day: LocalDay, activity: String?) throws -> Double? {
-        _ = try HealthMetric.named(metric)
-        return nil
     }
 
     /// Unlocks on days `from` through `to`, oldest first.

@@ -18,7 +18,7 @@ extension AppDatabase {
         -> [(metric: HealthMetric, total: SourceDayTotal)]
     {
         guard ownsMetrics, let first = days.min(), let last = days.max() else { return [] }
-        let totals = try read { db in try DailyTotals.sourceTotals(db, from: first, to: last, metrics: nil) }
+        let totals = try read { db in try SQLiteMetricRows(db: db).sourceTotals(from: first, to: last, metrics: nil) }
         return MetricTotalRules.aboveCeiling(totals, on: days)
     }
 
@@ -29,9 +29,9 @@ extension AppDatabase {
         guard ownsMetrics else { return nil }
         let priority = MetricTotalRules.priority(from: try setting(SettingKey.metricSourcePriority))
         return try read { db in
-            try DailyTotals.values(db, metrics: [kind], from: day, to: day, activity: activity, priority: priority)[
-                day]?[
-                    kind.rawValue]
+            try MetricTotalRules.days(
+                [kind], from: day, to: day, activity: activity, priority: priority, rows: SQLiteMetricRows(db: db)
+            )[day]?[kind.rawValue]
         }
     }
 
@@ -40,8 +40,9 @@ extension AppDatabase {
         guard ownsMetrics else { return [:] }
         let priority = MetricTotalRules.priority(from: try setting(SettingKey.metricSourcePriority))
         return try read { db in
-            try DailyTotals.values(
-                db, metrics: HealthMetric.allCases, from: from, to: to, activity: nil, priority: priority)
+            try MetricTotalRules.days(
+                HealthMetric.allCases, from: from, to: to, activity: nil, priority: priority,
+                rows: SQLiteMetricRows(db: db))
         }
     }
 
@@ -64,65 +65,46 @@ extension AppDatabase {
     }
 }
 
-/// The stored rows that `MetricTotalRules` turns into daily values.
-enum DailyTotals {
-    static func values(
-        _ db: Database, metrics: [HealthMetric], from: LocalDay, to: LocalDay, activity: String?, priority: [String]
-    ) throws -> [LocalDay: [String: Double]] {
-        var result: [LocalDay: [String: Double]] = [:]
-        let cumulative = metrics.filter(\.isCumulative).map(\.rawValue)
-        if !cumulative.isEmpty {
-            let totals = try sourceTotals(db, from: from, to: to, metrics: cumulative)
-            result = MetricTotalRules.cumulative(totals, priority: priority)
-        }
-        if metrics.contains(.sleep) {
-            for (day, minutes) in try sleepMinutes(db, from: from, to: to) {
-                result[day, default: [:]]["sleep"] = minutes
-            }
-        }
-        if metrics.contains(.workouts) || metrics.contains(.workoutMinutes) {
-            let rows = try workoutRows(db, from: from, to: to)
-            for (day, workouts) in MetricTotalRules.workouts(rows, activity: activity) {
-                if metrics.contains(.workouts) { result[day, default: [:]]["workouts"] = Double(workouts.count) }
-                if metrics.contains(.workoutMinutes) { result[day, default: [:]]["workoutMinutes"] = workouts.minutes }
-            }
-        }
-        return MetricTotalRules.withoutImpossibleValues(result)
-    }
+/// `MetricRowReader` in one SQLite read: the shared queries (`MetricRowQuery`) through GRDB.
+struct SQLiteMetricRows: MetricRowReader {
+    let db: Database
 
-    /// Per (metric, day, source): the largest of the origins, since an export and a sample file of the
-    /// same source hold the same samples. `metrics` nil means every metric.
-    static func sourceTotals(_ db: Database, from: LocalDay, to: LocalDay, metrics: [String]?) throws
-        -> [SourceDayTotal]
-    {
-        var sql = "SELECT metric, day, source, max(value) AS value FROM metricDaily WHERE day BETWEEN ? AND ?"
-        var arguments: [DatabaseValueConvertible] = [from.description, to.description]
-        if let metrics {
-            sql += " AND metric IN (\(metrics.map { _ in "?" }.joined(separator: ", ")))"
-            arguments += metrics
-        }
-        sql += " GROUP BY metric, day, source ORDER BY day, metric, source"
-        return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).compactMap { row in
+    func sourceTotals(from: LocalDay, to: LocalDay, metrics: [String]?) throws -> [SourceDayTotal] {
+        try rows(.sourceTotals(from: from, to: to, metrics: metrics)).compactMap { row in
             LocalDay(row["day"] as String).map {
                 SourceDayTotal(metric: row["metric"], day: $0, source: row["source"], value: row["value"])
             }
         }
     }
 
-    /// Workouts starting from `from` through `to`, ordered by day and start.
-    static func workoutRows(_ db: Database, from: LocalDay, to: LocalDay) throws -> [MetricIntervalRow] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT day, source, start, end, activity, minutes FROM metricInterval
-                WHERE kind = 'workout' AND day BETWEEN ? AND ? ORDER BY day, start
-                """, arguments: [from.description, to.description]
-        ).compactMap { row in
+    func sleepTotals(from: LocalDay, to: LocalDay) throws -> [(day: LocalDay, minutes: Double)] {
+        try rows(.sleepTotals(from: from, to: to)).compactMap { row in
+            LocalDay(row["day"] as String).map { (day: $0, minutes: row["minutes"] as Double) }
+        }
+    }
+
+    func asleepIntervals(from: LocalDay, to: LocalDay) throws -> [SleepNights.Interval] {
+        try rows(.asleepIntervals(from: from, to: to)).compactMap { row in
+            LocalDay(row["day"] as String).map {
+                SleepNights.Interval(start: row["start"], end: row["end"], endDay: $0)
+            }
+        }
+    }
+
+    func workouts(from: LocalDay, to: LocalDay) throws -> [MetricIntervalRow] {
+        try rows(.workouts(from: from, to: to)).compactMap { row in
             LocalDay(row["day"] as String).map {
                 MetricIntervalRow(
                     kind: .workout, source: row["source"], start: row["start"], end: row["end"],
                     activity: row["activity"], minutes: row["minutes"], day: $0)
             }
         }
+    }
+
+    private func rows(_ query: MetricRowQuery) throws -> [Row] {
+        // SQLite names the parameter `$1` "1".
+        var arguments: [String: (any DatabaseValueConvertible)?] = [:]
+        for (index, argument) in query.arguments.enumerated() { arguments[String(index + 1)] = argument }
+        return try Row.fetchAll(db, sql: query.sql, arguments: StatementArguments(arguments))
     }
 }

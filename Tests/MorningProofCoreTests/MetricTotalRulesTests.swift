@@ -22,13 +22,14 @@ struct MetricTotalRulesTests {
         #expect(MetricTotalRules.aboveCeiling(totals, on: [day.adding(days: 1)]).isEmpty)
     }
 
+    func workout(_ source: String, _ start: Double, _ minutes: Double, _ activity: String) -> MetricIntervalRow {
+        MetricIntervalRow(
+            kind: .workout, source: source, start: start, end: start + minutes * 60, activity: activity,
+            minutes: minutes, day: day)
+    }
+
     @Test("the same workout from two sources counts once, with the longer duration; activity filters")
     func workouts() {
-        func workout(_ source: String, _ start: Double, _ minutes: Double, _ activity: String) -> MetricIntervalRow {
-            MetricIntervalRow(
-                kind: .workout, source: source, start: start, end: start + minutes * 60, activity: activity,
-                minutes: minutes, day: day)
-        }
         let rows = [
             workout("Watch", 1_000, 30, "running"), workout("Strava", 1_100, 32, "running"),
             workout("Watch", 20_000, 45, "cycling"),
@@ -37,6 +38,21 @@ struct MetricTotalRulesTests {
         #expect(all?.count == 2)
         #expect(all?.minutes == 77)
         #expect(MetricTotalRules.workouts(rows, activity: "run")[day]?.count == 1)
+    }
+
+    @Test("workouts that start at one instant count the same in whatever order a database returns them")
+    func workoutsInAnyOrder() {
+        // The watch's run and walk and the ring's run: taken run, walk, ring, the ring's run would
+        // replace the watch's and the walk stay apart (2 workouts, 150 minutes).
+        let rows = [
+            workout("Watch", 1_000, 10, "running"), workout("Watch", 1_000, 100, "walking"),
+            workout("Ring", 1_000, 50, "running"),
+        ]
+        for order in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+            let counted = MetricTotalRules.workouts(order.map { rows[$0] }, activity: nil)[day]
+            #expect(counted?.count == 1, "\(order)")
+            #expect(counted?.minutes == 100, "\(order)")
+        }
     }
 
     @Test("a night read in a narrow window is widened until it is whole; a larger given total wins")

@@ -1,0 +1,50 @@
+import MorningProofCore
+
+/// The SQL of the reads behind `MetricRowReader`, one text for both engines: SQLite runs it here,
+/// PostgreSQL in `PostgresStore`. Parameters are written `$1`, `$2`..., which both engines read
+/// (SQLite as parameters named "1", "2"...); `"end"` is quoted, a reserved word in PostgreSQL; every
+/// argument is text. Each query's columns are in the order its doc comment gives.
+public struct MetricRowQuery: Hashable, Sendable {
+    public var sql: String
+    /// The values of `$1`, `$2`...
+    public var arguments: [String]
+
+    /// `MetricRowReader.sourceTotals` (`metrics` not empty): metric, day, source, value.
+    public static func sourceTotals(from: LocalDay, to: LocalDay, metrics: [String]?) -> MetricRowQuery {
+        var query = MetricRowQuery(
+            sql: "SELECT metric, day, source, max(value) AS value FROM metricDaily WHERE day BETWEEN $1 AND $2",
+            arguments: [from.description, to.description])
+        if let metrics {
+            let first = query.arguments.count + 1
+            query.sql += " AND metric IN (" + metrics.indices.map { "$\(first + $0)" }.joined(separator: ", ") + ")"
+            query.arguments += metrics
+        }
+        query.sql += " GROUP BY metric, day, source ORDER BY day, metric, source"
+        return query
+    }
+
+    /// `MetricRowReader.sleepTotals`: day, minutes.
+    public static func sleepTotals(from: LocalDay, to: LocalDay) -> MetricRowQuery {
+        MetricRowQuery(
+            sql: """
+                SELECT day, max(minutes) AS minutes FROM metricInterval
+                WHERE kind = 'sleepTotal' AND day BETWEEN $1 AND $2 GROUP BY day
+                """, arguments: [from.description, to.description])
+    }
+
+    /// `MetricRowReader.asleepIntervals`: start, end, day.
+    public static func asleepIntervals(from: LocalDay, to: LocalDay) -> MetricRowQuery {
+        MetricRowQuery(
+            sql: #"SELECT start, "end", day FROM metricInterval WHERE kind = 'sleep' AND day BETWEEN $1 AND $2"#,
+            arguments: [from.description, to.description])
+    }
+
+    /// `MetricRowReader.workouts`: day, source, start, end, activity, minutes.
+    public static func workouts(from: LocalDay, to: LocalDay) -> MetricRowQuery {
+        MetricRowQuery(
+            sql: """
+                SELECT day, source, start, "end", activity, minutes FROM metricInterval
+                WHERE kind = 'workout' AND day BETWEEN $1 AND $2
+                """, arguments: [from.description, to.description])
+    }
+}
