@@ -165,8 +165,7 @@ struct HabitRouteTests {
 
 @Suite("A metric habit's value today over HTTP")
 struct MetricTodayRouteTests {
-    // SQLite only until PostgreSQL's store reads the metric tables that `db copy` fills.
-    @Test(arguments: [Engine.sqlite]) func theOwnersMetricsShowAndAnotherAccountNeverReadsThem(engine: Engine)
+    @Test(arguments: Engine.available) func theOwnersMetricsShowAndAnotherAccountNeverReadsThem(engine: Engine)
         async throws
     {
         try await TestServer.with(engine, file: true) { server in
