@@ -18,8 +18,16 @@ public enum BuiltBinary {
     public static func run(_ name: String, _ arguments: [String], environment extra: [String: String] = [:]) throws
         -> (status: Int32, stdout: String, stderr: String)
     {
+        try run(executable: url(name), arguments, environment: extra)
+    }
+
+    /// Runs the program at `executable` (one of the project's scripts, say) the same way.
+    @discardableResult
+    public static func run(executable: URL, _ arguments: [String], environment extra: [String: String] = [:]) throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
         let process = Process()
-        process.executableURL = url(name)
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         for key in ["MORNINGPROOF_DB", "MORNINGPROOF_NOW", "MORNINGPROOF_DATABASE_URL"] { environment[key] = nil }
@@ -46,19 +54,25 @@ public final class ServerProcess {
     public let address: String
     /// The line it printed first.
     public let firstLine: String
-    /// What it writes to stderr (its request log), when kept.
-    let log: Pipe?
+    /// The file its stderr (its request log) goes to, when kept.
+    let log: URL?
 
     /// Starts `morningproof-server ARGUMENTS` (which must choose `--port 0`) and waits for its first
-    /// line. Its log is kept for `logText()` when `keepLog` (read it only after `stop`: a pipe holds
-    /// 64 KB), or else thrown away.
+    /// line. Its log is kept in a temporary file for `logText()` when `keepLog`, or else thrown away.
     public init(_ arguments: [String], keepLog: Bool = false) throws {
-        log = keepLog ? Pipe() : nil
+        log =
+            keepLog
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("mp-server-\(UUID().uuidString).log") : nil
         process.executableURL = BuiltBinary.url("morningproof-server")
         process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = log ?? FileHandle.nullDevice
+        if let log {
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         var printed = Data()
         while !printed.contains(UInt8(ascii: "\n")) {
@@ -81,12 +95,15 @@ public final class ServerProcess {
         return process.terminationStatus
     }
 
-    /// Everything it wrote to stderr, when kept; call after `stop`.
+    /// Everything it has written to stderr so far, when kept.
     public func logText() -> String {
-        log.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+        log.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
     }
 
-    deinit { if process.isRunning { process.terminate() } }
+    deinit {
+        if process.isRunning { process.terminate() }
+        if let log { try? FileManager.default.removeItem(at: log) }
+    }
 }
 
 struct ServerProcessError: Error, CustomStringConvertible {
