@@ -13,8 +13,8 @@ import ServiceLifecycle
 /// `ServiceGroup` (its `run()` ends when the group shuts down), or wrap a use in `whileRunning`.
 /// Run it once: a stopped store cannot be started again.
 public struct PostgresStore: Sendable {
-    /// The connection pool. Its `run()` is the store's.
-    public let client: PostgresClient
+    /// The connection pool, watched for outages (`PoolSupervisor`).
+    let pool: PoolSupervisor
     /// The database's address, for messages (never its password).
     public let url: PostgresURL
     let logger: Logger
@@ -29,20 +29,35 @@ public struct PostgresStore: Sendable {
         return scoped
     }
 
+    /// How long requests wait for a connection that the pool does not hand out before PostgreSQL
+    /// is checked (and then 503), unless the store is told otherwise.
+    public static let defaultConnectionWait: Duration = .seconds(3)
+
     /// A store on the database at `url` (see `PostgresURL`) through at most `poolSize` connections.
     /// Nothing connects until it runs; a URL that is not a PostgreSQL database's is
     /// `StoreError(.invalid)`.
-    public init(url: String, poolSize: Int, logger: Logger = PostgresStore.silent) throws {
-        try self.init(url: PostgresURL(url), poolSize: poolSize, logger: logger)
+    public init(
+        url: String, poolSize: Int, connectionWait: Duration = defaultConnectionWait,
+        logger: Logger = PostgresStore.silent
+    ) throws {
+        try self.init(url: PostgresURL(url), poolSize: poolSize, connectionWait: connectionWait, logger: logger)
     }
 
-    /// A store on the database at `url` through at most `poolSize` connections.
-    public init(url: PostgresURL, poolSize: Int, logger: Logger = PostgresStore.silent) {
+    /// A store on the database at `url` through at most `poolSize` connections. While requests
+    /// wait `connectionWait` for a connection and none is handed out, PostgreSQL is checked: when
+    /// it cannot be reached, those requests and every later one fail at once with
+    /// `StoreError(.unavailable)` until it answers again.
+    public init(
+        url: PostgresURL, poolSize: Int, connectionWait: Duration = defaultConnectionWait,
+        logger: Logger = PostgresStore.silent
+    ) {
         self.url = url
         self.logger = logger
-        client = PostgresClient(
-            configuration: url.clientConfiguration(poolSize: poolSize), backgroundLogger: logger)
+        pool = PoolSupervisor(url: url, poolSize: poolSize, wait: connectionWait, logger: logger)
     }
+
+    /// The pool requests lease from now (a new one after an outage): for tests and maintenance.
+    public var client: PostgresClient { pool.client }
 
     /// Logs nothing: the default, since the server logs what the store's errors say.
     public static let silent = Logger(label: "morningproof.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -52,7 +67,7 @@ public struct PostgresStore: Sendable {
     @discardableResult
     public func whileRunning<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await client.run() }
+            group.addTask { await pool.run() }
             defer { group.cancelAll() }
             return try await body()
         }
@@ -81,11 +96,9 @@ public struct PostgresStore: Sendable {
     func transaction<T: Sendable>(
         _ isolation: Isolation, _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
-        var leased = false
         do {
-            return try await client.withConnection { connection in
-                leased = true
-                return try await Self.transaction(on: connection, isolation, logger: logger, body)
+            return try await pool.withConnection { connection in
+                try await Self.transaction(on: connection, isolation, logger: logger, body)
             }
         } catch let error as PSQLError {
             throw PostgresErrors.storeError(error, url: url)
@@ -94,9 +107,6 @@ public struct PostgresStore: Sendable {
                 .unavailable, value: url.description,
                 "PostgreSQL at \(url): column \(error.columnName) holds a \(error.postgresType) that this MorningProof "
                     + "cannot read: is the database another program's?")
-        } catch  where !leased && !(error is CancellationError) {
-            // The pool gave no connection: the server has been unreachable for a while.
-            throw PostgresErrors.unreachable(url, "\(error)")
         }
     }
 
@@ -131,9 +141,10 @@ extension PostgresStore: AccountStore {}
 extension PostgresStore: HabitStore {}
 
 extension PostgresStore: Service {
-    /// Runs the pool until the task is cancelled or the service group shuts down gracefully.
+    /// Runs the pool, and replaces it after an outage, until the task is cancelled or the service
+    /// group shuts down gracefully.
     public func run() async throws {
-        await client.run()
+        await pool.run()
     }
 }
 

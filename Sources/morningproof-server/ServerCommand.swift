@@ -86,9 +86,12 @@ struct DatabaseOption: ParsableArguments {
     }
 
     /// The PostgreSQL database chosen, migrated (its pool not yet running); nil for the SQLite file.
-    func postgres(poolSize: Int) async throws -> PostgresStore? {
+    func postgres(
+        poolSize: Int, connectionWait: Duration = PostgresStore.defaultConnectionWait,
+        logger: Logger = PostgresStore.silent
+    ) async throws -> PostgresStore? {
         guard let url = postgresURL() else { return nil }
-        let store = try PostgresStore(url: url, poolSize: poolSize)
+        let store = try PostgresStore(url: url, poolSize: poolSize, connectionWait: connectionWait, logger: logger)
         try await store.migrate()
         return store
     }
@@ -125,6 +128,15 @@ extension ServerCommand {
                 valueName: "n"))
         var readers = 4
 
+        @Option(
+            name: .customLong("db-wait"),
+            help: ArgumentHelp(
+                "PostgreSQL: after this many seconds in which requests wait and no connection frees up, the "
+                    + "database is checked; if it cannot be reached, those requests and the next ones get 503 at "
+                    + "once until it answers again (checked every second).",
+                valueName: "seconds"))
+        var connectionWait = 3.0
+
         @Option(help: ArgumentHelp("bcrypt's cost for new passwords, 4 to 31.", visibility: .hidden))
         var bcryptCost = 12
 
@@ -132,6 +144,9 @@ extension ServerCommand {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
             guard (1...64).contains(readers) else { throw ValidationError("--db-pool must be 1 to 64") }
+            guard (0.25...300).contains(connectionWait) else {
+                throw ValidationError("--db-wait must be 0.25 to 300 seconds")
+            }
         }
 
         /// Says where the server listens, on stdout, so a script that asked for port 0 learns the port.
@@ -149,7 +164,9 @@ extension ServerCommand {
             try await ServerCommand.reporting {
                 let configuration = ServerConfiguration(
                     host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost)
-                if let store = try await database.postgres(poolSize: readers) {
+                if let store = try await database.postgres(
+                    poolSize: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
+                {
                     // Many server processes may share the database: the pool runs beside the HTTP server, and
                     // stops after it (a ServiceGroup shuts its services down in reverse order).
                     let app = MorningProofServer.application(

@@ -37,6 +37,17 @@ struct ServerBinaryTests {
         #expect(again.stderr == "morningproof-server: no token has the id 1\n")
     }
 
+    @Test func outOfRangeServeOptionsAreUsageErrors() throws {
+        for (option, value, message) in [
+            ("--db-wait", "0.1", "--db-wait must be 0.25 to 300 seconds"),
+            ("--db-pool", "0", "--db-pool must be 1 to 64"),
+        ] {
+            let refused = try run(["serve", "--port", "0", option, value])
+            #expect(refused.status == 64)
+            #expect(refused.stderr.contains(message), "\(refused.stderr)")
+        }
+    }
+
     @Test func servesTheOwnersDataUntilSIGTERM() throws {
         let token = String(try run(["token", "create", "--name", "test"]).stdout.split(separator: "\n").last ?? "")
         let server = try ServerProcess(["--db", database, "--port", "0", "--allow-clock-header"], keepLog: true)
