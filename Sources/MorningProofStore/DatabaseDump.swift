@@ -27,12 +27,15 @@ public struct DatabaseDump: Sendable {
     }
 
     public var tables: [Table]
-    /// The owner's clock as the CLI's settings hold it (another engine keeps it on the account row).
+    /// The owner's clock as the CLI counts days by it (another engine keeps it on the account row).
     public var owner: AccountProfile
+    /// True when the CLI had no zone set and `owner`'s is the machine's, which it fell back on.
+    public var ownerZoneFromSystem: Bool
 
-    public init(tables: [Table], owner: AccountProfile) {
+    public init(tables: [Table], owner: AccountProfile, ownerZoneFromSystem: Bool = false) {
         self.tables = tables
         self.owner = owner
+        self.ownerZoneFromSystem = ownerZoneFromSystem
     }
 
     /// Tables that are derived from the others and rebuilt by whoever reads them, so never copied:
@@ -42,8 +45,10 @@ public struct DatabaseDump: Sendable {
 
 extension AppDatabase {
     /// Every table of the database with its rows, from one snapshot; SQLite's and GRDB's own
-    /// tables and the derived ones (`DatabaseDump.derivedTables`) are left out.
-    public func dump() throws -> DatabaseDump {
+    /// tables and the derived ones (`DatabaseDump.derivedTables`) are left out. An owner with no
+    /// zone set gets the one its days are counted in, `systemZone`'s, so that another engine (which
+    /// has no machine's zone to fall back on) counts them the same.
+    public func dump(systemZone: @autoclosure () -> String = ZoneNames.systemDefault()) throws -> DatabaseDump {
         try read { db in
             let names = try String.fetchAll(
                 db,
@@ -61,10 +66,13 @@ extension AppDatabase {
                 }
                 tables.append(DatabaseDump.Table(name: name, columns: columns, rows: rows))
             }
-            guard let owner = try Self.profile(db, id: AccountProfile.ownerID) else {
+            guard var owner = try Self.profile(db, id: AccountProfile.ownerID) else {
                 throw StoreError(.badFile, value: writer.path, "\(writer.path): the owner account (id 1) is missing")
             }
-            return DatabaseDump(tables: tables, owner: owner)
+            let clock = Self.clock(from: try Self.storedSettings(db), systemZone: systemZone())
+            let fromSystem = owner.clock == nil
+            owner.timeZone = clock.zoneIdentifier
+            return DatabaseDump(tables: tables, owner: owner, ownerZoneFromSystem: fromSystem)
         }
     }
 

@@ -24,12 +24,14 @@ struct DatabaseCommand: AsyncParsableCommand {
 
         @Option(
             name: .customLong("db"),
-            help: ArgumentHelp("The SQLite file to copy (default: MORNINGPROOF_DB, else the CLI's).", valueName: "path"))
+            help: ArgumentHelp("The SQLite file to copy (default: MORNINGPROOF_DB, else the CLI's).", valueName: "path")
+        )
         var path: String?
 
         @Option(
             name: .customLong("to"),
-            help: ArgumentHelp("The PostgreSQL database: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE.", valueName: "url"))
+            help: ArgumentHelp(
+                "The PostgreSQL database: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE.", valueName: "url"))
         var url: String
 
         func run() async throws {
@@ -43,13 +45,20 @@ struct DatabaseCommand: AsyncParsableCommand {
                 let target = try PostgresStore(url: url, poolSize: 1)
                 let counts = try await target.whileRunning { try await target.copy(dump, from: path) }
                 print("Copied \(path) into PostgreSQL at \(target.url) in one transaction:")
-                print(String(repeating: " ", count: 2) + "table".padding(toLength: 18, withPad: " ", startingAt: 0) + "SQLite  PostgreSQL")
+                print(
+                    String(repeating: " ", count: 2) + "table".padding(toLength: 18, withPad: " ", startingAt: 0)
+                        + "SQLite  PostgreSQL")
                 for count in counts {
                     let name = count.table.padding(toLength: 18, withPad: " ", startingAt: 0)
                     print("  \(name)\(String(count.source).leftPadded(6))  \(String(count.copied).leftPadded(10))")
                 }
                 let total = counts.reduce(0) { $0 + $1.copied }
                 print("\(total) rows; every table holds as many rows as the source.")
+                if dump.ownerZoneFromSystem, let zone = dump.owner.timeZone {
+                    print(
+                        "The CLI had no time zone set and counted the owner's days in this machine's, \(zone): "
+                            + "the owner's zone is now \(zone) (change it with PATCH /api/auth/profile).")
+                }
             }
         }
     }

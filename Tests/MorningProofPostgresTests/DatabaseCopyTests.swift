@@ -225,6 +225,37 @@ struct DatabaseCopyTests {
         }
     }
 
+    /// A CLI that never had a zone set counts its days in the machine's (TZ here): the copy pins
+    /// that zone on the owner's row, since PostgreSQL has no machine's zone to fall back on, and says so.
+    @Test func anOwnerWithNoZoneSetKeepsTheZoneItsDaysCountedIn() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mp-copy-\(UUID().uuidString).sqlite")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let zone = ["TZ": "Asia/Tokyo"]
+        let added = try BuiltBinary.run(
+            "morningproof", ["habit", "add", "Read", "--db", path, "--now", "2026-03-01T12:00:00Z"], environment: zone)
+        #expect(added.status == 0, "\(added.stderr)")
+        try await TestPostgres.withDatabase { url in
+            let target = "postgres://\(url.user)@\(url.host):\(url.port)/\(url.database)"
+            let copied = try BuiltBinary.run(
+                "morningproof-server", ["db", "copy", "--db", path, "--to", target], environment: zone)
+            #expect(copied.status == 0, "\(copied.stderr)")
+            #expect(
+                copied.stdout.contains(
+                    "counted the owner's days in this machine's, Asia/Tokyo: the owner's zone is now Asia/Tokyo"),
+                "\(copied.stdout)")
+            let store = PostgresStore(url: url, poolSize: 1)
+            let owner = try await store.whileRunning { try await store.profile(of: AccountProfile.ownerID) }
+            #expect(owner?.timeZone == "Asia/Tokyo")
+        }
+        // A zone the CLI has set is copied as it is, without that line.
+        let sqlite = try AppDatabase.open(path: path)
+        try sqlite.changeClock(to: DayClock(zoneIdentifier: "Europe/Oslo")!, at: Fixture.noon, systemZone: "Asia/Tokyo")
+        let dump = try sqlite.dump(systemZone: "Asia/Tokyo")
+        #expect(dump.owner.timeZone == "Europe/Oslo")
+        #expect(!dump.ownerZoneFromSystem)
+    }
+
     @Test func theCommandPrintsTheCountsAndRefusesWhatItCannotDo() async throws {
         let path = try Self.cliDatabase()
         try await TestPostgres.withDatabase { url in
