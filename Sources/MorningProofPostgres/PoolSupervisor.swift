@@ -14,7 +14,8 @@ import Synchronization
 /// opens a connection of its own. If that fails too, PostgreSQL is down: the pool is shut down
 /// (the requests waiting on it fail), every request fails at once with the reason, and a probe
 /// runs every second until it connects, when a new pool takes over. A pool that is only slow
-/// (every connection busy) is left alone, since the probe connects.
+/// (every connection busy) is left alone, since the probe connects, or is refused only because
+/// PostgreSQL has no connection slot free.
 final class PoolSupervisor: Sendable {
     private struct State {
         /// The pool requests lease from: the running one, or the last one during an outage.
@@ -79,7 +80,7 @@ final class PoolSupervisor: Sendable {
                 handedOut.wrappingAdd(1, ordering: .relaxed)
                 return try await body(connection)
             }
-        } catch  where !leased && !(error is CancellationError) {
+        } catch where !leased && !(error is CancellationError) {
             // The pool gave no connection: shut down for an outage, or given up on its own.
             throw state.withLock { $0.outage } ?? PostgresErrors.unreachable(url, PostgresErrors.reason(of: error))
         }
