@@ -37,10 +37,15 @@ final class PoolSupervisor: Sendable {
     private let waiting = Atomic<Int>(0)
     /// Connections handed out so far (wrapping): the pool's progress.
     private let handedOut = Atomic<UInt64>(0)
+    /// The requests running on leased connections, by a number of their own.
+    private let inFlight = Locked<[UInt64: InFlight]>([:])
+    private let nextRequest = Atomic<UInt64>(0)
 
     /// How often the watch looks at the pool, and how often a probe runs during an outage.
     static let tick: Duration = .milliseconds(250)
     static let probeInterval: Duration = .seconds(1)
+    /// How long a request may still run on a connection PostgreSQL has closed before it is given up.
+    static let lostAfter: Duration = .milliseconds(500)
     /// PostgreSQL's SQLSTATE for "sorry, too many clients already".
     static let tooManyConnections = "53300"
 
@@ -65,7 +70,9 @@ final class PoolSupervisor: Sendable {
     /// Runs `body` on a pooled connection. While PostgreSQL is known to be down it throws why at
     /// once; a request that got no connection throws `StoreError(.unavailable)`; `body`'s own
     /// errors pass through.
-    func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws
+        -> T
+    {
         let client = try state.withLock { state in
             if let outage = state.outage { throw outage }
             return state.client
@@ -78,11 +85,85 @@ final class PoolSupervisor: Sendable {
                 leased = true
                 waiting.subtract(1, ordering: .relaxed)
                 handedOut.wrappingAdd(1, ordering: .relaxed)
-                return try await body(connection)
+                // A connection PostgreSQL has just closed, which the pool has not yet heard of:
+                // postgres-nio 1.33 loses a query written to it once the channel is torn down (it
+                // writes with no promise), and the request would wait for ever.
+                guard !connection.isClosed else {
+                    throw PostgresErrors.unreachable(url, "PostgreSQL closed the connection")
+                }
+                return try await untilLost(connection, body)
             }
-        } catch where !leased && !(error is CancellationError) {
+        } catch  where !leased && !(error is CancellationError) {
             // The pool gave no connection: shut down for an outage, or given up on its own.
             throw state.withLock { $0.outage } ?? PostgresErrors.unreachable(url, PostgresErrors.reason(of: error))
+        }
+    }
+
+    /// A request running on a leased connection, which the watch gives up on once the connection
+    /// has been closed for `lostAfter` while the request still runs.
+    private struct InFlight: Sendable {
+        let connection: PostgresConnection
+        let abandon: @Sendable (StoreError) -> Void
+        var closedSince: ContinuousClock.Instant?
+    }
+
+    /// Runs `body` on `connection` in a task of its own and returns what it returns, or throws what
+    /// it throws; but when PostgreSQL has closed the connection and `body` still runs `lostAfter`
+    /// later, throws that PostgreSQL cannot be reached and leaves the task behind. postgres-nio 1.33
+    /// can lose a query that is in flight when the server ends its connection (a fast shutdown), and
+    /// the request would otherwise wait for ever, holding up the server's graceful shutdown too.
+    private func untilLost<T: Sendable>(
+        _ connection: PostgresConnection, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let id = nextRequest.wrappingAdd(1, ordering: .relaxed).newValue
+        let task = Locked<Task<Void, Never>?>(nil)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                let pending = Locked<CheckedContinuation<T, any Error>?>(continuation)
+                let finish: @Sendable (Result<T, any Error>) -> Void = { result in
+                    pending.withLock { waiting in
+                        defer { waiting = nil }
+                        return waiting
+                    }?.resume(with: result)
+                }
+                inFlight.withLock { $0[id] = InFlight(connection: connection, abandon: { finish(.failure($0)) }) }
+                task.withLock { running in
+                    running = Task {
+                        let result: Result<T, any Error>
+                        do {
+                            result = .success(try await body(connection))
+                        } catch {
+                            result = .failure(error)
+                        }
+                        _ = self.inFlight.withLock { $0.removeValue(forKey: id) }
+                        finish(result)
+                    }
+                }
+            }
+        } onCancel: {
+            task.withLock { $0 }?.cancel()
+        }
+    }
+
+    /// Gives up on the requests whose connection has been closed for `lostAfter` (see `untilLost`).
+    private func abandonLostRequests(now: ContinuousClock.Instant) {
+        let lost = inFlight.withLock { requests -> [InFlight] in
+            var lost: [InFlight] = []
+            for (id, request) in requests where request.connection.isClosed {
+                if let since = request.closedSince {
+                    if now - since >= Self.lostAfter {
+                        lost.append(request)
+                        requests[id] = nil
+                    }
+                } else {
+                    requests[id]?.closedSince = now
+                }
+            }
+            return lost
+        }
+        for request in lost {
+            request.abandon(
+                PostgresErrors.unreachable(url, "PostgreSQL closed the connection while a query was under way"))
         }
     }
 
@@ -110,6 +191,7 @@ final class PoolSupervisor: Sendable {
         var stalled: Duration = .zero
         while true {
             try await Task.sleep(for: Self.tick)
+            abandonLostRequests(now: .now)
             if state.withLock({ $0.outage }) != nil {
                 if await probe() == nil {
                     recover()

@@ -94,7 +94,7 @@ public struct PostgresStore: Sendable {
     /// Runs `body` in one transaction on a pooled connection: committed when it returns, rolled
     /// back when it throws. PostgreSQL's errors become store errors; `body`'s own pass through.
     func transaction<T: Sendable>(
-        _ isolation: Isolation, _ body: (PostgresConnection) async throws -> T
+        _ isolation: Isolation, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         do {
             return try await pool.withConnection { connection in
@@ -122,6 +122,9 @@ public struct PostgresStore: Sendable {
             try await connection.query("COMMIT", logger: logger)
             return result
         } catch {
+            // PostgreSQL rolls back what a closed connection began; a ROLLBACK written to one could
+            // wait for ever (see `PoolSupervisor.withConnection`).
+            guard !connection.isClosed else { throw error }
             do {
                 try await connection.query("ROLLBACK", logger: logger)
             } catch {

@@ -88,9 +88,18 @@ public final class ServerProcess {
         self.address = String(address.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// SIGTERM, then its exit status.
+    /// SIGTERM, then its exit status. A server still running 30 s later (a request that never
+    /// ends holds its graceful shutdown) is killed, and the status is SIGKILL's 137, so that the
+    /// test fails instead of waiting for ever.
     public func stop() -> Int32 {
         kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return 137
+        }
         process.waitUntilExit()
         return process.terminationStatus
     }
