@@ -35,11 +35,10 @@ final class PoolSupervisor: Sendable {
     private let state: Locked<State>
     /// Requests waiting for a connection now.
     private let waiting = Atomic<Int>(0)
-    /// Connections handed out so far (wrapping): the pool's progress.
+    /// Connections handed out so far (wrapping): the pool's progress, and each lease's number.
     private let handedOut = Atomic<UInt64>(0)
-    /// The requests running on leased connections, by a number of their own.
+    /// The requests running on leased connections, by their lease's number.
     private let inFlight = Locked<[UInt64: InFlight]>([:])
-    private let nextRequest = Atomic<UInt64>(0)
 
     /// How often the watch looks at the pool, and how often a probe runs during an outage.
     static let tick: Duration = .milliseconds(250)
@@ -84,14 +83,13 @@ final class PoolSupervisor: Sendable {
             return try await client.withConnection { connection in
                 leased = true
                 waiting.subtract(1, ordering: .relaxed)
-                handedOut.wrappingAdd(1, ordering: .relaxed)
-                // A connection PostgreSQL has just closed, which the pool has not yet heard of:
-                // postgres-nio 1.33 loses a query written to it once the channel is torn down (it
-                // writes with no promise), and the request would wait for ever.
+                let lease = handedOut.wrappingAdd(1, ordering: .relaxed).newValue
+                // A connection PostgreSQL has just closed, which the pool has not yet heard of: no
+                // query is written to it, since one could be lost (see `untilLost`).
                 guard !connection.isClosed else {
                     throw PostgresErrors.unreachable(url, "PostgreSQL closed the connection")
                 }
-                return try await untilLost(connection, body)
+                return try await untilLost(connection, lease: lease, body)
             }
         } catch  where !leased && !(error is CancellationError) {
             // The pool gave no connection: shut down for an outage, or given up on its own.
@@ -101,6 +99,8 @@ final class PoolSupervisor: Sendable {
 
     /// A request running on a leased connection, which the watch gives up on once the connection
     /// has been closed for `lostAfter` while the request still runs.
+    /// Whoever takes it out of `inFlight` (the request's task when it ends, or the watch when it
+    /// gives up) resumes the request, once.
     private struct InFlight: Sendable {
         let connection: PostgresConnection
         let abandon: @Sendable (StoreError) -> Void
@@ -113,20 +113,15 @@ final class PoolSupervisor: Sendable {
     /// can lose a query that is in flight when the server ends its connection (a fast shutdown), and
     /// the request would otherwise wait for ever, holding up the server's graceful shutdown too.
     private func untilLost<T: Sendable>(
-        _ connection: PostgresConnection, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+        _ connection: PostgresConnection, lease: UInt64,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
-        let id = nextRequest.wrappingAdd(1, ordering: .relaxed).newValue
         let task = Locked<Task<Void, Never>?>(nil)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                let pending = Locked<CheckedContinuation<T, any Error>?>(continuation)
-                let finish: @Sendable (Result<T, any Error>) -> Void = { result in
-                    pending.withLock { waiting in
-                        defer { waiting = nil }
-                        return waiting
-                    }?.resume(with: result)
+                inFlight.withLock {
+                    $0[lease] = InFlight(connection: connection, abandon: { continuation.resume(throwing: $0) })
                 }
-                inFlight.withLock { $0[id] = InFlight(connection: connection, abandon: { finish(.failure($0)) }) }
                 task.withLock { running in
                     running = Task {
                         let result: Result<T, any Error>
@@ -135,8 +130,9 @@ final class PoolSupervisor: Sendable {
                         } catch {
                             result = .failure(error)
                         }
-                        _ = self.inFlight.withLock { $0.removeValue(forKey: id) }
-                        finish(result)
+                        if self.inFlight.withLock({ $0.removeValue(forKey: lease) }) != nil {
+                            continuation.resume(with: result)
+                        }
                     }
                 }
             }

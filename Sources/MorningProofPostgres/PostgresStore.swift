@@ -123,7 +123,7 @@ public struct PostgresStore: Sendable {
             return result
         } catch {
             // PostgreSQL rolls back what a closed connection began; a ROLLBACK written to one could
-            // wait for ever (see `PoolSupervisor.withConnection`).
+            // wait for ever (see `PoolSupervisor.untilLost`).
             guard !connection.isClosed else { throw error }
             do {
                 try await connection.query("ROLLBACK", logger: logger)

@@ -35,12 +35,9 @@ struct OutageTests {
             var storeURL = url
             if limitRole {
                 storeURL.user = "mp_one_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-                let admin = PostgresStore(url: url, poolSize: 1)
-                try await admin.whileRunning {
-                    try await TestPostgres.execute(admin, "CREATE ROLE \(storeURL.user) LOGIN CONNECTION LIMIT 1")
-                    try await TestPostgres.execute(
-                        admin, "GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(storeURL.user)")
-                }
+                try await TestPostgres.execute(
+                    url, "CREATE ROLE \(storeURL.user) LOGIN CONNECTION LIMIT 1",
+                    "GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(storeURL.user)")
             }
             let store = PostgresStore(url: storeURL, poolSize: 1, connectionWait: .milliseconds(250))
             try await store.whileRunning {
@@ -52,11 +49,7 @@ struct OutageTests {
                 try await sleeping
             }
             if limitRole {
-                let admin = PostgresStore(url: url, poolSize: 1)
-                try await admin.whileRunning {
-                    try await TestPostgres.execute(admin, "DROP OWNED BY \(storeURL.user)")
-                    try await TestPostgres.execute(admin, "DROP ROLE \(storeURL.user)")
-                }
+                try await TestPostgres.execute(url, "DROP OWNED BY \(storeURL.user)", "DROP ROLE \(storeURL.user)")
             }
         }
     }
@@ -68,8 +61,8 @@ struct OutageTests {
     static func cluster(_ arguments: String...) throws -> String {
         let result = try BuiltBinary.run(executable: cluster, arguments)
         guard result.status == 0 else {
-            throw OutageTestError(
-                description: "postgres-cluster \(arguments) exited \(result.status): \(result.stderr)")
+            throw TestFailure(
+                "postgres-cluster \(arguments) exited \(result.status): \(result.stderr)")
         }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -186,8 +179,4 @@ struct OutageTests {
         #expect(log.contains("PostgreSQL unavailable: cannot connect to PostgreSQL"), "\(log.suffix(2000))")
         #expect(log.contains("answers again"))
     }
-}
-
-struct OutageTestError: Error, CustomStringConvertible {
-    let description: String
 }

@@ -169,11 +169,6 @@ struct TestAPI: Sendable {
     }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// Keeps every log line a server writes.
 struct CapturingLogHandler: LogHandler {
     let lines: Locked<[String]>

@@ -83,7 +83,7 @@ public final class ServerProcess {
         firstLine = String(decoding: printed, as: UTF8.self)
         guard let address = firstLine.split(separator: " ").first(where: { $0.hasPrefix("http://") }) else {
             process.terminate()
-            throw ServerProcessError(description: "morningproof-server did not say where it listens: \(firstLine)")
+            throw TestFailure("morningproof-server did not say where it listens: \(firstLine)")
         }
         self.address = String(address.trimmingCharacters(in: .whitespacesAndNewlines))
     }
@@ -115,6 +115,8 @@ public final class ServerProcess {
     }
 }
 
-struct ServerProcessError: Error, CustomStringConvertible {
-    let description: String
+/// A test's own failure, with what went wrong.
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

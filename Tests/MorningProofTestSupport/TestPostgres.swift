@@ -54,6 +54,12 @@ public enum TestPostgres {
         return try await store.whileRunning { try await strings(store, sql) }
     }
 
+    /// Runs each statement of `sql` in turn in the database at `url`.
+    public static func execute(_ url: PostgresURL, _ sql: String...) async throws {
+        let store = PostgresStore(url: url, poolSize: 1)
+        try await store.whileRunning { for statement in sql { try await execute(store, statement) } }
+    }
+
     /// Runs `sql` (one statement) through a running store.
     public static func execute(_ store: PostgresStore, _ sql: String) async throws {
         try await store.client.query(PostgresQuery(unsafeSQL: sql))
