@@ -41,9 +41,18 @@ public struct MorningProofCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            try Console.checkOutput()
             return 0
         } catch {
-            return ExitStatus.report(error)
+            // --help and --version print on stdout as well: a failure there is still exit 74.
+            let code = ExitStatus.report(error)
+            guard code == 0 else { return code }
+            do {
+                try Console.checkOutput()
+                return 0
+            } catch {
+                return ExitStatus.report(error)
+            }
         }
     }
 }

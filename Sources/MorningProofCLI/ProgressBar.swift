@@ -21,7 +21,7 @@ final class ProgressBar: Sendable {
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let line = "\r\(name) [\(bar)] \(Int(fraction * 100))% \(done >> 20)/\(total >> 20) MB"
         shown.withLock { shown in
-            FileHandle.standardError.write(Data(line.utf8))
+            Console.errorText(line)
             shown = true
         }
     }
@@ -30,7 +30,7 @@ final class ProgressBar: Sendable {
     func clear() {
         shown.withLock { shown in
             guard shown else { return }
-            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            Console.errorText("\r\u{1B}[K")
             shown = false
         }
     }

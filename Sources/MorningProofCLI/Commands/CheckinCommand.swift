@@ -65,7 +65,7 @@ struct CheckinCommand: AsyncParsableCommand {
         private func ask(_ question: String) -> Bool? {
             var prompt = question + " [y/n] "
             while true {
-                FileHandle.standardOutput.write(Data(prompt.utf8))
+                Console.prompt(prompt)
                 guard let line = readLine() else {
                     Console.out("")
                     return nil

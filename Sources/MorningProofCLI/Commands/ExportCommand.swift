@@ -41,7 +41,7 @@ struct ExportCommand: AsyncParsableCommand {
         let session = try global.session()
         let export = try ExportService(database: session.database, clock: session.clock)
             .export(ExportService.Format(rawValue: format)!, now: session.now)
-        guard let out else { return FileHandle.standardOutput.write(export.data) }
+        guard let out else { return Console.outData(export.data) }
         try OutputFile.write(export.data, to: out)
         Console.out(
             "Exported \(ImportText.count(export.habits, "habit")) and \(ImportText.count(export.entries, "entry", "entries")) to \(out) (\(format))."
