@@ -25,12 +25,7 @@ public struct GlobalOptions: ParsableArguments {
     func instant() throws -> Date {
         let text = now ?? ProcessInfo.processInfo.environment["MORNINGPROOF_NOW"]
         guard let text, !text.isEmpty else { return Date() }
-        guard let date = ISOInstant.parse(text) else {
-            throw MorningProofError.usage(
-                "--now needs an ISO 8601 instant with an offset or Z, such as 2026-03-08T07:30:00-05:00, not \"\(text)\""
-            )
-        }
-        return date
+        return try ISOInstant.read(text, field: now == nil ? "MORNINGPROOF_NOW" : "--now")
     }
 
     /// Opens the database and reads the clock: everything a command needs to act.

@@ -49,11 +49,25 @@ public enum GoalTarget {
             total += part.number * factor
         }
         guard total.isFinite, total >= 0 else { throw badTarget(text, metric) }
+        try check(total, for: metric)
         return total
     }
 
+    /// Refuses a target outside 0 through `metric.maximumPerDay` (a usage error naming the range):
+    /// the one check for every way a goal comes in (options, HTTP, imports). A larger target could
+    /// never be met, and one past `Int.max` once broke every listing.
+    public static func check(_ target: Double, for metric: HealthMetric) throws {
+        guard target.isFinite, target >= 0, target <= metric.maximumPerDay else {
+            throw MorningProofError.usage(
+                "target \(HealthMetric.format(target)) \(metric.baseUnit) for \(metric.rawValue) is out of range: use 0 to \(format(metric.maximumPerDay, for: metric))"
+            )
+        }
+    }
+
     /// A target or a value in words: `8,000 steps`, `7 h 30 min`, `5.2 km`, `500 kcal`, `1 workout`.
+    /// Any number reads: one too large for words (a target stored by an older version) shows as is.
     public static func format(_ value: Double, for metric: HealthMetric) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return "\(HealthMetric.format(value)) \(metric.baseUnit)" }
         switch metric {
         case .steps: return "\(grouped(value)) steps"
         case .workouts: return value == 1 ? "1 workout" : "\(grouped(value)) workouts"
@@ -143,16 +157,27 @@ public enum GoalTarget {
         case .energy: examples = "energy such as 500kcal or 2000kJ"
         case .length: examples = "a distance such as 5km or 3mi"
         }
-        return .usage("bad target \"\(text)\" for \(metric.rawValue): use \(examples)")
+        return .usage(
+            "bad target \"\(text)\" for \(metric.rawValue): use \(examples), from 0 to \(format(metric.maximumPerDay, for: metric))")
     }
 }
 
 extension MetricGoal {
-    /// The goal in words: `at least 8,000 steps`, `at most 2 h`, `at least 1 workout (running)`.
+    /// The goal in words: `at least 8,000 steps`, `at most 2 h`, `at least 1 workout (running)`;
+    /// a goal that `validate()` refuses (stored by an older version) says so.
     public var summary: String {
         let amount = HealthMetric(name: metric).map { GoalTarget.format(target, for: $0) } ?? "\(target) \(metric)"
         let words = comparison == .atLeast ? "at least" : "at most"
-        return "\(words) \(amount)" + (activity.map { " (\($0))" } ?? "")
+        let invalid = (try? validate()) == nil ? " (out of range: edit it)" : ""
+        return "\(words) \(amount)" + (activity.map { " (\($0))" } ?? "") + invalid
+    }
+
+    /// Refuses a goal whose metric is unknown or whose target is out of range (`GoalTarget.check`).
+    public func validate() throws {
+        guard let kind = HealthMetric(name: metric) else {
+            throw MorningProofError.usage("unknown metric \"\(metric)\" (metrics: \(HealthMetric.knownNames))")
+        }
+        try GoalTarget.check(target, for: kind)
     }
 }
 

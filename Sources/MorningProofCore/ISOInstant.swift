@@ -18,9 +18,35 @@ public enum ISOInstant {
         return size % 60 == 0 ? text : text + ":" + two(size % 60)
     }
 
-    /// Parses `2026-03-08T07:30:00-05:00`, `2026-03-08T12:30Z`, `2026-03-08T12:30:00.250+0100`.
-    /// By hand: a date formatter would load ICU on every command that takes --now.
+    /// The instants MorningProof accepts: those of the days in `LocalDay.supported`, in UTC. In any
+    /// zone (and with any day start) their local day and its neighbours stay nameable days.
+    public static let supported =
+        Date(timeIntervalSince1970: Double(LocalDay.supported.lowerBound.dayNumber) * 86_400)
+        ..< Date(timeIntervalSince1970: Double(LocalDay.supported.upperBound.dayNumber + 1) * 86_400)
+
+    /// An instant a person, a client or a file gave as `field` (`--now`): a usage error, naming the
+    /// field, for text that is not one and for an instant outside `supported`.
+    public static func read(_ text: String, field: String) throws -> Date {
+        guard let date = parseAnyYear(text) else {
+            throw MorningProofError.usage(
+                "\(field) needs an ISO 8601 instant with an offset or Z, such as 2026-03-08T07:30:00-05:00, not \"\(text)\"")
+        }
+        guard supported.contains(date) else {
+            throw MorningProofError.usage(
+                "\(field) \(text) is outside the supported instants, years 1900 to 9998 (UTC)")
+        }
+        return date
+    }
+
+    /// Parses `2026-03-08T07:30:00-05:00`, `2026-03-08T12:30Z`, `2026-03-08T12:30:00.250+0100`;
+    /// nil for anything else, and for an instant outside `supported`.
     public static func parse(_ text: String) -> Date? {
+        parseAnyYear(text).flatMap { supported.contains($0) ? $0 : nil }
+    }
+
+    /// The instant in `text`, whatever its year. By hand: a date formatter would load ICU on every
+    /// command that takes --now.
+    private static func parseAnyYear(_ text: String) -> Date? {
         let b = Array(text.utf8)
         var i = 0
         func digits(_ count: Int) -> Int? {

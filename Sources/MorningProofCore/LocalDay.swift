@@ -144,16 +144,44 @@ extension LocalDay {
 }
 
 extension LocalDay {
-    /// A day as a person names it relative to `today`: `YYYY-MM-DD`, `today`, `yesterday` or `-N`
-    /// (N days ago). Throws a usage error for anything else.
-    public static func resolve(_ text: String, today: LocalDay) throws -> LocalDay {
-        switch text.lowercased() {
-        case "today": return today
-        case "yesterday": return today.adding(days: -1)
-        default:
-            if text.hasPrefix("-"), let back = Int(text.dropFirst()), back >= 0 { return today.adding(days: -back) }
-            if let day = LocalDay(text) { return day }
-            throw MorningProofError.usage("bad date \"\(text)\": use YYYY-MM-DD, today, yesterday or -N")
+    /// The days MorningProof works with: 1900-01-01 through 9998-12-31. Outside them a day's
+    /// neighbours (the day before 0001-01-01, the month of 10000-01-01) cannot be named, so a day or
+    /// an instant from a person, a client or a file is refused there, never followed.
+    public static let supported = LocalDay(year: 1900, month: 1, day: 1)!...LocalDay(year: 9998, month: 12, day: 31)!
+
+    /// The supported range in words, for messages.
+    public static let supportedWords = "1900-01-01 to 9998-12-31"
+
+    /// Refuses a day outside `supported` (a usage error naming `field`).
+    public static func checkSupported(_ day: LocalDay, field: String) throws {
+        guard supported.contains(day) else {
+            throw MorningProofError.usage("\(field) \(day) is outside the supported days, \(supportedWords)")
         }
+    }
+
+    /// A day as a person names it relative to `today`: `YYYY-MM-DD`, `today`, `yesterday` or `-N`
+    /// (N days ago). Throws a usage error for anything else, and for a day outside `supported`.
+    public static func resolve(_ text: String, today: LocalDay) throws -> LocalDay {
+        let day: LocalDay
+        switch text.lowercased() {
+        case "today": day = today
+        case "yesterday": day = today.adding(days: -1)
+        default:
+            if text.hasPrefix("-"), let back = Int(text.dropFirst()), back >= 0 {
+                // Checked before the subtraction: -9223372036854775807 would overflow it.
+                guard back <= supported.lowerBound.days(to: today) else {
+                    throw MorningProofError.usage(
+                        "date \"\(text)\" is before \(supported.lowerBound), the first supported day")
+                }
+                day = today.adding(days: -back)
+            } else if let parsed = LocalDay(text) {
+                day = parsed
+            } else {
+                throw MorningProofError.usage(
+                    "bad date \"\(text)\": use YYYY-MM-DD (\(supportedWords)), today, yesterday or -N")
+            }
+        }
+        try checkSupported(day, field: "date")
+        return day
     }
 }

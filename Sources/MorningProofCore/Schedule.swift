@@ -56,17 +56,22 @@ public enum Schedule: Hashable, Sendable {
         }
     }
 
+    /// The schedule a stored form names; nil for an unknown form and for numbers `from` refuses
+    /// (`every:0`, `in:5:0` in a file): the rules divide by them.
     public init?(storageValue: String) {
         let parts = storageValue.split(separator: ":").map(String.init)
         let numbers = parts.dropFirst().compactMap { Int($0) }
+        let schedule: Schedule?
         switch (parts.first, numbers.count) {
-        case ("daily", 0): self = .daily
-        case ("every", 1): self = .everyDays(numbers[0])
-        case ("week", 1): self = .timesPerWeek(numbers[0])
-        case ("month", 1): self = .timesPerMonth(numbers[0])
-        case ("in", 2): self = .timesInDays(times: numbers[0], days: numbers[1])
-        default: return nil
+        case ("daily", 0): schedule = .daily
+        case ("every", 1): schedule = try? .from(every: numbers[0], times: nil, per: nil, within: nil)
+        case ("week", 1): schedule = try? .from(every: nil, times: numbers[0], per: "week", within: nil)
+        case ("month", 1): schedule = try? .from(every: nil, times: numbers[0], per: "month", within: nil)
+        case ("in", 2): schedule = try? .from(every: nil, times: numbers[0], per: nil, within: numbers[1])
+        default: schedule = nil
         }
+        guard let schedule else { return nil }
+        self = schedule
     }
 
     /// In words: "daily", "every 3 days", "3 times a week", "4 times in 10 days".

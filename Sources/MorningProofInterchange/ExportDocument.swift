@@ -58,6 +58,9 @@ public struct ExportDocument: Equatable, Sendable {
             do {
                 var checked = habit
                 checked.name = try UserText.validate(habit.name, field: "habit name", maxLength: UserText.habitNameMaxLength)
+                try habit.goal?.validate()
+                try LocalDay.checkSupported(habit.createdDay, field: "createdDay")
+                for entry in habit.entries { try LocalDay.checkSupported(entry.day, field: "entry day") }
                 batch.add(checked, from: origin)
             } catch let error as MorningProofError {
                 batch.warn(origin, "\(error.message); habit left out")

@@ -12,7 +12,10 @@ public enum HarshRules {
             guard let number = Int(digits) else { return nil }
             switch trimmed.dropFirst(digits.count) {
             case "": return number
-            case "w": return number * 7
+            case "w":
+                // Checked: `2000000000000000000w` would overflow, and harsh refuses it too.
+                let (weeks, overflow) = number.multipliedReportingOverflow(by: 7)
+                return overflow ? nil : weeks
             default: return nil
             }
         }
@@ -133,7 +136,7 @@ public enum HarshImport {
             }
             var end: LocalDay?
             if parts.count >= 3, !parts[2].isEmpty {
-                guard let day = LocalDay(parts[2]) else {
+                guard let day = LocalDay(parts[2]), LocalDay.supported.contains(day) else {
                     refused.insert(name)
                     batch.warn(origin, "\"\(name)\": end date \"\(parts[2])\" is not YYYY-MM-DD; habit and its log lines left out")
                     continue
@@ -154,7 +157,7 @@ public enum HarshImport {
             batch.warn(origin, "a log line is \"YYYY-MM-DD : Habit : y|n|s : comment : amount\"; left out")
             return nil
         }
-        guard let day = LocalDay(fields[0].trimmingCharacters(in: .whitespaces)) else {
+        guard let day = LocalDay(fields[0].trimmingCharacters(in: .whitespaces)), LocalDay.supported.contains(day) else {
             batch.warn(origin, "bad date \"\(fields[0])\"; left out")
             return nil
         }

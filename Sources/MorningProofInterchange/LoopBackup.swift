@@ -100,10 +100,11 @@ public enum LoopRules {
     }
 
     /// The day of a Loop timestamp (milliseconds at midnight UTC of the local date; a time of day is
-    /// dropped, as Loop does). Nil before 1970.
+    /// dropped, as Loop does). Nil before 1970 and after the supported days.
     public static func day(timestamp: Int64) -> LocalDay? {
         guard timestamp >= 0 else { return nil }
-        return LocalDay(dayNumber: Int(timestamp / 86_400_000))
+        let day = LocalDay(dayNumber: Int(timestamp / 86_400_000))
+        return LocalDay.supported.contains(day) ? day : nil
     }
 
     /// Yes/no habits: YES_MANUAL is done, SKIP skipped, and NO, UNKNOWN and YES_AUTO (a day the

@@ -55,6 +55,14 @@ public enum LoopImport {
         noteParts = Array(noteParts.prefix(1))
         if numerical {
             if let goal = LoopRules.goal(unit: unit, atMost: atMost, target: target) {
+                do {
+                    try goal.validate()
+                } catch let error as MorningProofError {
+                    batch.warn(record.origin, "\"\(name)\": \(error.message); habit and its repetitions left out")
+                    return nil
+                } catch {
+                    return nil
+                }
                 habit.kind = .metric
                 habit.goal = goal
             } else {

@@ -69,9 +69,10 @@ extension PostgresStore {
         guard !habits.isEmpty else { return [] }
         return try blocking {
             try await transaction(.snapshot) { connection in
-                let weekStart =
-                    try await Self.profile(connection, id: accountID, logger: logger)?.weekStart ?? 1
-                let travelDays = try await Self.zoneChanges(connection, accountID: accountID, logger: logger).travelDays
+                let profile = try await Self.profile(connection, id: accountID, logger: logger)
+                let weekStart = profile?.weekStart ?? 1
+                let travelDays = try await Self.zoneChanges(connection, accountID: accountID, logger: logger)
+                    .bridgedDays(clock: profile?.clock)
                 var recorded: [Int64: [(day: LocalDay, status: EntryStatus)]] = [:]
                 let rows = try await connection.query(
                     """

@@ -20,11 +20,11 @@ struct RequestScope: Sendable {
     /// The moment the request acts at: `X-MorningProof-Now` when the server allows it, else now.
     func now(_ request: Request) throws -> Date {
         guard configuration.allowClockHeader, let text = request.headers[Self.clockHeader] else { return realNow() }
-        guard let instant = ISOInstant.parse(text) else {
-            throw APIError.badRequest(
-                "X-MorningProof-Now needs an ISO 8601 instant with an offset or Z, such as 2026-03-08T07:30:00-05:00")
+        do {
+            return try ISOInstant.read(text, field: "X-MorningProof-Now")
+        } catch let error as MorningProofError {
+            throw APIError.badRequest(error.message)
         }
-        return instant
     }
 
     /// The request's bearer token: 401 with `WWW-Authenticate: Bearer` without one.

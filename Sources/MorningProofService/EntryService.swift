@@ -33,6 +33,7 @@ public struct EntryService: Sendable {
     public func day(_ day: String?, of habit: Habit, now: Date) throws -> LocalDay {
         let today = clock.day(at: now)
         let resolved = try day.map { try LocalDay.resolve($0, today: today) } ?? today
+        try clock.checkHappened(resolved)
         if resolved > today {
             throw ServiceError(.refused, code: "future_day", "\(resolved) is in the future (today is \(today))")
         }

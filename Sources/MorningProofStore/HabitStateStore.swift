@@ -77,15 +77,22 @@ enum HabitStateSchema {
     }
 }
 
-/// What a habit's checkpoint is judged with besides its entries: the account's week start and travel days.
+/// What a habit's checkpoint is judged with besides its entries: the account's week start and the
+/// days its streaks run through (travel days, and days its zones skipped, such as Samoa's 2011-12-30).
 struct HabitStateContext {
     let weekStart: Int
     let travelDays: Set<LocalDay>
 
     static func of(_ db: Database, accountID: Int64) throws -> HabitStateContext {
-        HabitStateContext(
-            weekStart: try AppDatabase.profile(db, id: accountID)?.weekStart ?? 1,
-            travelDays: try AppDatabase.zoneChanges(db, accountID: accountID).travelDays)
+        let profile = try AppDatabase.profile(db, id: accountID)
+        let clock =
+            accountID == AccountProfile.ownerID
+            ? AppDatabase.clock(
+                from: try AppDatabase.storedSettings(db, accountID: accountID), systemZone: ZoneNames.systemDefault())
+            : profile?.clock
+        return HabitStateContext(
+            weekStart: profile?.weekStart ?? 1,
+            travelDays: try AppDatabase.zoneChanges(db, accountID: accountID).bridgedDays(clock: clock))
     }
 }
 

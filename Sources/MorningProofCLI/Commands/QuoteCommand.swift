@@ -45,11 +45,7 @@ struct QuoteCommand: AsyncParsableCommand {
 
         func validate() throws {
             try validating {
-                if let at, ISOInstant.parse(at) == nil {
-                    throw MorningProofError.usage(
-                        "--at needs an ISO 8601 instant with an offset or Z, such as 2026-01-01T11:00:00Z, not \"\(at)\""
-                    )
-                }
+                if let at { _ = try ISOInstant.read(at, field: "--at") }
             }
         }
 

@@ -31,8 +31,9 @@ struct WatchCommand: AsyncParsableCommand {
 
     func validate() throws {
         try validating {
-            guard let seconds = IntervalText.seconds(interval), seconds >= 1 else {
-                throw MorningProofError.usage("bad --interval \"\(interval)\": use 30s, 5m or 1h (at least 1s)")
+            // At most a day: a longer one would also overflow the milliseconds the loop waits.
+            guard let seconds = IntervalText.seconds(interval), seconds >= 1, seconds <= 86_400 else {
+                throw MorningProofError.usage("bad --interval \"\(interval)\": use 30s, 5m or 1h (1s to 24h)")
             }
         }
     }
