@@ -23,8 +23,8 @@ public enum HabitNameMatch: Equatable, Sendable {
         }
     }
 
-    /// A habit needs a name that is more than spaces.
+    /// A habit needs a name that shows something: `UserText.isBlank`, the rule for every name.
     public static func isBlank(_ name: String) -> Bool {
-        name.trimmingCharacters(in: .whitespaces).isEmpty
+        UserText.isBlank(name)
     }
 }

@@ -36,7 +36,7 @@ public enum SettingValues {
     /// The check-in question: some words, trimmed.
     public static func checkinQuestion(_ value: String) throws -> String {
         let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw MorningProofError.usage("checkin.question needs some words") }
+        guard !UserText.isBlank(text) else { throw MorningProofError.usage("checkin.question needs some words") }
         return text
     }
 

@@ -10,14 +10,44 @@ public enum UserText {
     /// The longest other setting value (a path, a list of source names).
     public static let settingMaxLength = 1_000
 
-    /// True for characters that can rewrite a terminal or reorder what it shows: C0 controls (newline
-    /// and tab included), DEL, C1 controls, the bidi embeddings, overrides and isolates
-    /// (U+202A–U+202E, U+2066–U+2069) and the direction marks U+200E and U+200F.
-    public static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+    /// True for characters that plain text on one line never holds: what `refusal(of:)` names.
+    public static func isRefused(_ scalar: Unicode.Scalar) -> Bool { refusal(of: scalar) != nil }
+
+    /// What kind of refused character `scalar` is, or nil when plain text may hold it: C0 controls
+    /// (newline and tab included), DEL, C1 controls, the bidi embeddings, overrides, isolates and
+    /// marks (they can rewrite a terminal or reorder what it shows); the line and paragraph
+    /// separators U+2028 and U+2029 (a line break to many readers); the byte order mark U+FEFF; the
+    /// tag characters U+E0000–U+E007F (invisible text); and the non-characters U+FDD0–U+FDEF and the
+    /// last two code points of every plane (U+FFFE, U+FFFF, ... U+10FFFF), which no text exchanges.
+    public static func refusal(of scalar: Unicode.Scalar) -> String? {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
+        case 0x00...0x1F, 0x7F...0x9F: "control character"
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: "control character"
+        case 0x2028: "line separator"
+        case 0x2029: "paragraph separator"
+        case 0xFEFF: "byte order mark"
+        case 0xE0000...0xE007F: "tag character"
+        case 0xFDD0...0xFDEF: "non-character"
+        case let value where value & 0xFFFE == 0xFFFE: "non-character"
+        default: nil
+        }
+    }
+
+    /// True for a name that shows nothing: empty, only spaces, or only invisible characters (format
+    /// characters such as U+200B, default-ignorable ones such as U+3164, the blank U+2800). The one
+    /// rule for every name a person gives: a habit, a token, the check-in question.
+    public static func isBlank(_ text: String) -> Bool {
+        !text.unicodeScalars.contains(where: isVisible)
+    }
+
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        if properties.isWhitespace || properties.isDefaultIgnorableCodePoint || scalar.value == 0x2800 { return false }
+        switch properties.generalCategory {
+        case .format, .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate:
+            return false
+        default:
+            return !isRefused(scalar)
         }
     }
 
@@ -32,9 +62,8 @@ public enum UserText {
     /// as U+XXXX, or the length when it is over `maxLength` characters.
     @discardableResult
     public static func validate(_ text: String, field: String, maxLength: Int) throws -> String {
-        if let bad = text.unicodeScalars.first(where: isRefused) {
-            throw MorningProofError.usage(
-                "\(field) contains the control character \(codePoint(bad)); use plain text on one line")
+        if let bad = text.unicodeScalars.first(where: isRefused), let kind = refusal(of: bad) {
+            throw MorningProofError.usage("\(field) contains the \(kind) \(codePoint(bad)); use plain text on one line")
         }
         let trimmed = text.trimmingSpaces()
         // Unicode scalars, as JSON Schema's maxLength counts them (the server's spec promises it).

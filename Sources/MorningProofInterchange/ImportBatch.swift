@@ -132,7 +132,7 @@ public struct ImportContext: Sendable {
     /// A habit name checked like one a person types.
     func name(_ text: String) throws -> String {
         let name = try UserText.validate(text, field: "habit name", maxLength: UserText.habitNameMaxLength)
-        guard !name.isEmpty else { throw MorningProofError.usage("a habit needs a name") }
+        guard !UserText.isBlank(name) else { throw MorningProofError.usage("a habit needs a name") }
         return name
     }
 }

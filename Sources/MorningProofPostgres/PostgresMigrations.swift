@@ -13,6 +13,7 @@ extension PostgresStore {
     static let migrations = [
         PostgresMigration(name: "v1-schema", statements: PostgresSchema.v1),
         PostgresMigration(name: "v2-sign-in-failures", statements: PostgresSchema.v2),
+        PostgresMigration(name: "v3-sign-in-attempts", statements: PostgresSchema.v3),
     ]
 
     /// The names of the migrations this build knows, in order.

@@ -27,6 +27,16 @@ enum PostgresSchema {
         "CREATE INDEX signInFailure_key_at ON signInFailure (key, at)",
     ]
 
+    /// Sign-in and sign-up attempts, counted before the password is checked (a success deletes its
+    /// own by `id`): they replace the failures of v2, which were counted after the check.
+    static let v3: [String] = [
+        "DROP TABLE signInFailure",
+        "CREATE TABLE signInAttempt (id text NOT NULL, key text NOT NULL, at timestamptz NOT NULL)",
+        "CREATE INDEX signInAttempt_key_at ON signInAttempt (key, at)",
+        "CREATE INDEX signInAttempt_at ON signInAttempt (at)",
+        "CREATE INDEX signInAttempt_id ON signInAttempt (id)",
+    ]
+
     /// Accounts, their tokens, settings, zone changes and daily updates (SQLite's v1, v6 and v7).
     static let accountTables: [String] = [
         // The owner (account 1) exists from the start, as in SQLite, so new accounts start at 2.

@@ -20,10 +20,12 @@ struct AuthRoutes {
 
     @Sendable func signUp(_ request: Request, _ context: ServerContext) async throws -> Response {
         let body = try await JSONBody.read(request, limit: bodyLimit, allowed: ["email", "password", "timezone"])
-        let (token, profile) = try await accounts.signUp(
+        let signUp = try await accounts.signUp(
             email: try body.requiredString("email"), password: try body.requiredString("password"),
-            timeZone: try body.string("timezone"), now: scope.realNow())
-        return JSONResponse.make(.created, SignUpJSON(token: token.token, user: UserJSON(profile)))
+            timeZone: try body.string("timezone"), address: context.remoteAddress, now: scope.realNow())
+        // 200 when the email had an account and this was its password: a sign-in (`AccountService.signUp`).
+        return JSONResponse.make(
+            signUp.created ? .created : .ok, SignUpJSON(token: signUp.token.token, user: UserJSON(signUp.profile)))
     }
 
     @Sendable func logIn(_ request: Request, _ context: ServerContext) async throws -> Response {

@@ -25,19 +25,21 @@ public enum MorningProofServer {
     /// store `habits` gives for its id: either engine (SQLite's `AppDatabase`, PostgreSQL's
     /// `PostgresStore`, each `scoped(to:)` the id). The habit stores' synchronous calls run on NIO's
     /// thread pool. Failed sign-ins are counted in `signInFailures`: this process's memory unless
-    /// servers share them through their database.
+    /// servers share them through their database, under `signInLimits`.
     public static func application(
         accounts: any AccountStore, habits: @escaping @Sendable (_ accountID: Int64) -> any HabitStore,
-        signInFailures: any SignInFailureStore = MemorySignInFailures(),
+        signInFailures: any SignInFailureStore = MemorySignInFailures(), signInLimits: SignInLimits = SignInLimits(),
         configuration: ServerConfiguration, logger: Logger, realNow: @escaping @Sendable () -> Date = Date.init,
         onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
-        let hasher = BcryptPasswordHasher(cost: UInt8(clamping: configuration.bcryptCost))
+        let cpuWork = CPUWorkPool(queueLimit: configuration.cpuQueueLimit)
+        let hasher = BcryptPasswordHasher(cost: UInt8(clamping: configuration.bcryptCost), pool: cpuWork)
         let scope = RequestScope(
             accounts: AccountService(
-                database: accounts, hasher: hasher, throttle: LoginThrottle(failures: signInFailures)),
+                database: accounts, hasher: hasher,
+                throttle: LoginThrottle(failures: signInFailures, limits: signInLimits)),
             habits: habits,
-            configuration: configuration, realNow: realNow)
+            configuration: configuration, realNow: realNow, cpuWork: cpuWork)
         var routes = RouteTable()
         SystemRoutes.add(to: &routes, configuration: configuration)
         WebRoutes.add(to: &routes)

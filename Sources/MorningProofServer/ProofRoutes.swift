@@ -77,11 +77,14 @@ struct ProofRoutes {
     @Sendable func proof(_ request: Request, _ context: ServerContext) async throws -> Response {
         let id = try HabitRoutes.id(context)
         let photo = try await Self.photo(request)
+        // Decoded and judged on the CPU pool, not on the thread pool that every account's store calls use.
+        let judgement = try await scope.cpuWork.run {
+            try BedVerifier().verify(data: photo, name: "the photo", maxPixels: Self.maxPixels)
+        }
         let document = try await scope.forAccount(request) { account in
             let habits = HabitService(database: account.database, clock: account.clock)
             let proofs = ProofService(database: account.database, clock: account.clock)
             let habit = try proofs.photoHabit(try habits.habit(id: id))
-            let judgement = try BedVerifier().verify(data: photo, name: "the photo", maxPixels: Self.maxPixels)
             let outcome = try proofs.offer(judgement, habit: habit, now: account.now)
             return ProofJSON(
                 judgement, outcome: outcome, day: account.clock.day(at: account.now),

@@ -16,6 +16,8 @@ struct RequestScope: Sendable {
     let configuration: ServerConfiguration
     /// The real time, for tokens and sign-in limits: the clock header never moves those.
     let realNow: @Sendable () -> Date
+    /// Where CPU-heavy work runs (photo decoding, bcrypt): never NIO's thread pool, which `forAccount` uses.
+    let cpuWork: CPUWorkPool
 
     /// The moment the request acts at: `X-MorningProof-Now` when the server allows it, else now.
     func now(_ request: Request) throws -> Date {

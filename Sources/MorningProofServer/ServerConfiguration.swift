@@ -10,6 +10,9 @@ public struct ServerConfiguration: Sendable {
     public var bcryptCost: Int
     /// The largest request body read, in bytes; more is answered with 413.
     public var bodyLimit: Int
+    /// CPU-heavy requests (a photo proof, a sign-up or sign-in) that may wait for a core; more are
+    /// answered with 503 and `Retry-After`. One runs per core besides.
+    public var cpuQueueLimit: Int = 32
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,

@@ -26,47 +26,70 @@ public struct AccountService: Sendable {
         self.throttle = throttle
     }
 
-    /// Creates an account and signs it in.
-    public func signUp(email: String, password: String, timeZone: String?, now: Date) async throws
-        -> (token: IssuedToken, profile: AccountProfile)
+    /// Creates an account and signs it in; at most `SignInLimits.signUpsPerAddress` an hour from
+    /// one address (`address`: the client's IP address). An email that has an account already gets
+    /// exactly what signing in with it gets (`logIn`): the account's token for its password, else
+    /// 401 "wrong email or password" counted against the email's sign-in limits. So a sign-up tells
+    /// nothing that a sign-in does not, and probing emails through it is limited like guessing.
+    public func signUp(email: String, password: String, timeZone: String?, address: String, now: Date) async throws
+        -> SignUp
     {
         if let problem = AccountRules.emailProblem(email) { throw MorningProofError.usage(problem) }
         if let problem = AccountRules.passwordProblem(password) { throw MorningProofError.usage(problem) }
         let zone = try timeZone.map(SettingValues.timeZone)
+        try await throttle.reserveSignUp(address: address, now: now)
+        if try await database.accountID(email: email) != nil {
+            let token = try await logIn(email: email, password: password, address: address, now: now)
+            guard let profile = try await database.profile(of: token.record.accountID) else { throw Self.noAccount }
+            return SignUp(token: token, profile: profile, created: false)
+        }
         let hash = try await hasher.hash(Self.prepared(password))
         guard let profile = try await database.createAccount(email: email, passwordHash: hash, timeZone: zone, at: now)
         else {
-            throw ServiceError(.conflict, code: "email_taken", "an account with the email \(email) exists already")
+            // Made by another request meanwhile: what a sign-in with another password gets.
+            throw Self.wrongCredentials
         }
         let token = try await tokens.issue(
             accountID: profile.id, name: "sign-up", now: now, lifetime: Self.sessionLifetime)
-        return (token, profile)
+        return SignUp(token: token, profile: profile, created: true)
     }
 
-    /// Signs in with an email and password; refused for a while after too many failures.
+    /// What a sign-up gave: a token for the account, and whether it made the account.
+    public struct SignUp: Sendable {
+        public var token: IssuedToken
+        public var profile: AccountProfile
+        /// False when the email had an account already and the password was its own.
+        public var created: Bool
+    }
+
+    /// Signs in with an email and password; refused for a while after too many failures
+    /// (`SignInLimits`). The attempt is counted before the password is checked and given back when
+    /// it was right, so simultaneous guesses cannot overrun the limit.
     /// - Parameter address: where the attempt comes from (the client's IP address).
     public func logIn(email: String, password: String, address: String, now: Date) async throws -> IssuedToken {
-        if let wait = try await throttle.retryAfter(email: email, address: address, now: now) {
-            throw ServiceError(
-                .tooManyRequests(retryAfter: wait), code: "too_many_attempts",
-                "too many failed sign-ins; try again in \(wait) seconds")
-        }
-        let credentials = try await database.credentials(email: email)
+        let reservation = try await throttle.reserveSignIn(email: email, address: address, now: now)
+        let credentials: (id: Int64, passwordHash: String)?
         var matches = false
-        if let credentials {
-            matches = try await hasher.verify(Self.prepared(password), hash: credentials.passwordHash)
-        } else {
-            // An unknown email costs as much time as a wrong password, so timing tells nothing.
-            _ = try await hasher.hash(Self.prepared(password))
+        do {
+            credentials = try await database.credentials(email: email)
+            if let credentials {
+                matches = try await hasher.verify(Self.prepared(password), hash: credentials.passwordHash)
+            } else {
+                // An unknown email costs as much time as a wrong password, so timing tells nothing.
+                _ = try await hasher.hash(Self.prepared(password))
+            }
+        } catch {
+            // The password was never checked (the database or the CPU pool is busy): no failure.
+            try? await throttle.giveBack(reservation)
+            throw error
         }
-        guard let credentials, matches else {
-            try await throttle.recordFailure(email: email, address: address, now: now)
-            throw ServiceError(.unauthorized, code: "wrong_credentials", "wrong email or password")
-        }
-        try await throttle.recordSuccess(email: email)
+        guard let credentials, matches else { throw Self.wrongCredentials }
+        try await throttle.signedIn(reservation)
         return try await tokens.issue(
             accountID: credentials.id, name: "sign-in", now: now, lifetime: Self.sessionLifetime)
     }
+
+    static let wrongCredentials = ServiceError(.unauthorized, code: "wrong_credentials", "wrong email or password")
 
     /// What bcrypt hashes: the password's SHA-256 in hex, because bcrypt reads only the first 72
     /// bytes and stops at a zero byte, and a password may have either.

@@ -120,7 +120,7 @@ public struct CheckinService: Sendable {
     public func setup(preset: CheckinTexts.Preset?, question: String?, now: Date) throws -> CheckinSetup {
         if let question {
             try UserText.validate(question, field: "--question", maxLength: UserText.checkinTextMaxLength)
-            if question.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if UserText.isBlank(question) {
                 throw MorningProofError.usage("--question needs some words")
             }
         }

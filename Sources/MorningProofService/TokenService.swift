@@ -65,7 +65,9 @@ public struct TokenService: Sendable {
     /// A token that never expires for this account.
     public func createToken(accountID: Int64, name: String, now: Date) async throws -> IssuedToken {
         let name = try UserText.validate(name, field: "the token name", maxLength: Self.nameMaxLength)
-        guard !name.isEmpty else { throw MorningProofError.usage("the token needs a name, such as \"backup script\"") }
+        guard !UserText.isBlank(name) else {
+            throw MorningProofError.usage("the token needs a name, such as \"backup script\"")
+        }
         return try await issue(accountID: accountID, name: name, now: now, lifetime: nil)
     }
 

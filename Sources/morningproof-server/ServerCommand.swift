@@ -140,10 +140,19 @@ extension ServerCommand {
         @Option(help: ArgumentHelp("bcrypt's cost for new passwords, 4 to 31.", visibility: .hidden))
         var bcryptCost = 12
 
+        @Option(
+            name: .customLong("cpu-queue"),
+            help: ArgumentHelp(
+                "CPU-heavy requests (photo proofs, sign-ups, sign-ins) that may wait for a core, one per core "
+                    + "running besides; more get 503 with Retry-After.",
+                valueName: "n"))
+        var cpuQueueLimit = 32
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
             guard (1...64).contains(readers) else { throw ValidationError("--db-pool must be 1 to 64") }
+            guard (0...10_000).contains(cpuQueueLimit) else { throw ValidationError("--cpu-queue must be 0 to 10000") }
             guard (0.25...300).contains(connectionWait) else {
                 throw ValidationError("--db-wait must be 0.25 to 300 seconds")
             }
@@ -162,8 +171,9 @@ extension ServerCommand {
             var logger = Logger(label: "morningproof-server")
             logger.logLevel = .info
             try await ServerCommand.reporting {
-                let configuration = ServerConfiguration(
+                var configuration = ServerConfiguration(
                     host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost)
+                configuration.cpuQueueLimit = cpuQueueLimit
                 if let store = try await database.postgres(
                     poolSize: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
                 {

@@ -15,6 +15,48 @@ import Testing
         #expect((try? UserText.validate("  Café ☕ 読書  ", field: "name", maxLength: 100)) == "Café ☕ 読書")
     }
 
+    /// Line and paragraph separators, the byte order mark, tag characters and non-characters are
+    /// no plain text either: each is refused, named by its code point and kind.
+    @Test(
+        arguments: [
+            (0x2028, "line separator"), (0x2029, "paragraph separator"), (0xFEFF, "byte order mark"),
+            (0xE0001, "tag character"), (0xE0041, "tag character"), (0xE007F, "tag character"),
+            (0xFFFE, "non-character"), (0xFFFF, "non-character"), (0xFDD0, "non-character"), (0xFDEF, "non-character"),
+            (0x1FFFE, "non-character"), (0x10FFFF, "non-character"),
+        ] as [(UInt32, String)])
+    func refusesSeparatorsMarksTagsAndNonCharacters(value: UInt32, kind: String) throws {
+        let bad = try #require(Unicode.Scalar(value))
+        let text = "a\(Character(bad))b"
+        #expect(
+            throws: MorningProofError.usage(
+                "name contains the \(kind) \(UserText.codePoint(bad)); use plain text on one line")
+        ) {
+            try UserText.validate(text, field: "name", maxLength: 100)
+        }
+        #expect(UserText.visible(text) == "a\\u{\(String(value, radix: 16, uppercase: true))}b")
+    }
+
+    /// Characters next to the refused ranges stay plain text.
+    @Test func keepsTheNeighboursOfRefusedRanges() throws {
+        for fine in ["\u{FDCF}", "\u{FDF0}", "\u{FFFD}", "\u{1FFFD}", "\u{E0100}", "\u{2027}", "\u{202F}"] {
+            #expect(try UserText.validate("a\(fine)b", field: "name", maxLength: 100) == "a\(fine)b")
+        }
+    }
+
+    /// A name must show something: only spaces or only invisible characters is blank, for every name.
+    @Test func namesOfOnlyInvisibleCharactersAreBlank() {
+        for blank in [
+            "", "   ", "\u{200B}", "\u{200B}\u{200C}\u{200D}", "\u{2060}", "\u{3164}", "\u{2800}", " \u{00A0}\u{3000}",
+            "\u{FE0F}", "\u{034F}", "\u{00AD}",
+        ] {
+            #expect(UserText.isBlank(blank), "\(blank.unicodeScalars.map(UserText.codePoint))")
+            #expect(HabitNameMatch.isBlank(blank))
+        }
+        for name in ["a", "\u{200B}a", "読", "👍", "☕\u{FE0F}", "-"] {
+            #expect(!UserText.isBlank(name), "\(name)")
+        }
+    }
+
     @Test func namesTheFieldAndTheCodePoint() {
         do {
             try UserText.validate("x\u{1B}[31m", field: "the habit name", maxLength: 100)

@@ -113,7 +113,7 @@ struct PostgresMigrationTests {
                 store,
                 """
                 SELECT table_name || '.' || column_name FROM information_schema.columns
-                WHERE table_schema = 'public' AND table_name NOT IN ('schema_migrations', 'signinfailure')
+                WHERE table_schema = 'public' AND table_name NOT IN ('schema_migrations', 'signinattempt')
                 """)
             #expect(Set(columns) == sqliteColumns)
             let keys = try await TestPostgres.strings(

@@ -27,13 +27,90 @@ struct AuthTests {
         }
     }
 
-    @Test(arguments: Engine.available) func anEmailIsTakenInAnyCase(engine: Engine) async throws {
+    /// A sign-up for a taken email (in any case) answers as a sign-in would: 401 "wrong email or
+    /// password" for another password, 200 with the account's token for its own. It tells nothing
+    /// that a sign-in does not.
+    @Test(arguments: Engine.available) func aTakenEmailAnswersAsASignIn(engine: Engine) async throws {
         try await TestServer.run(on: engine) { api in
-            _ = try await api.signUp("ada@example.com")
+            let first = try await api.signUp("ada@example.com")
             let reply = try await api.send(
                 .post, "/api/auth/signup", json: #"{"email": "ADA@example.COM", "password": "another one"}"#)
-            #expect(reply.status == .conflict)
-            #expect(reply.errorCode == "email_taken")
+            let login = try await api.send(
+                .post, "/api/auth/login", json: #"{"email": "ADA@example.COM", "password": "another one"}"#)
+            #expect(reply.status == .unauthorized)
+            #expect(reply.errorCode == "wrong_credentials")
+            #expect(reply.body == login.body && reply.status == login.status)
+            let own = try await api.send(
+                .post, "/api/auth/signup", json: #"{"email": "ada@example.com", "password": "correct horse"}"#)
+            #expect(own.status == .ok)
+            let token = try #require(own.json["token"] as? String)
+            #expect(token != first)
+            let me = try await api.send(.get, "/api/auth/me", token: token)
+            #expect(
+                me.json["id"] as? Int == (try await api.send(.get, "/api/auth/me", token: first)).json["id"] as? Int)
+        }
+    }
+
+    /// 40 wrong sign-ins at once, the right password among them: at most the limit's number (5)
+    /// reach the password check; the rest are 429 with `Retry-After`, and the right password is
+    /// refused once the limit is reached. On PostgreSQL the count is the shared database's.
+    @Test(arguments: Engine.available) func simultaneousSignInsGetNoMoreThanTheLimit(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
+            _ = try await api.signUp("ada@example.com")
+            let replies = try await withThrowingTaskGroup(of: Reply.self) { group in
+                for n in 0..<40 {
+                    let password = n == 20 ? "correct horse" : "wrong horse \(n)"
+                    group.addTask {
+                        try await api.send(
+                            .post, "/api/auth/login",
+                            json: "{\"email\": \"ada@example.com\", \"password\": \"\(password)\"}")
+                    }
+                }
+                return try await group.reduce(into: [Reply]()) { $0.append($1) }
+            }
+            let answered = replies.filter { $0.status == .unauthorized || $0.status == .ok }
+            let limited = replies.filter { $0.status == .tooManyRequests }
+            #expect(answered.count <= 5, "\(replies.map(\.status.code))")
+            #expect(answered.count + limited.count == 40, "\(replies.map(\.status.code))")
+            #expect(limited.allSatisfy { Int($0.headers[.retryAfter] ?? "") ?? 0 > 0 })
+            let right = try await api.send(
+                .post, "/api/auth/login", json: #"{"email": "ada@example.com", "password": "correct horse"}"#)
+            if !answered.contains(where: { $0.status == .ok }) {
+                #expect(right.status == .tooManyRequests)
+            }
+        }
+    }
+
+    /// Sign-ups from one address: 10 an hour, then 429 with `Retry-After`, and nothing stored.
+    @Test(arguments: Engine.available) func signUpsAreLimitedPerAddress(engine: Engine) async throws {
+        try await TestServer.with(engine) { server in
+            try await server.run { api in
+                for n in 1...10 { _ = try await api.signUp("user\(n)@example.com") }
+                server.advanceRealTime(by: 600)
+                let reply = try await api.send(
+                    .post, "/api/auth/signup", json: #"{"email": "late@example.com", "password": "correct horse"}"#)
+                #expect(reply.status == .tooManyRequests)
+                #expect(reply.errorCode == "too_many_attempts")
+                #expect(reply.headers[.retryAfter] == "3000")
+                #expect(try await server.store.accountID(email: "late@example.com") == nil)
+                server.advanceRealTime(by: 3000)
+                _ = try await api.signUp("late@example.com")
+            }
+        }
+    }
+
+    /// A token already signed in is never refused: the sign-in limit is for passwords only.
+    @Test(arguments: Engine.available) func aSignedInTokenIsNeverLimited(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
+            let token = try await api.signUp("ada@example.com", timezone: "UTC")
+            for _ in 1...30 {
+                _ = try await api.send(
+                    .post, "/api/auth/login", json: #"{"email": "ada@example.com", "password": "wrong horse"}"#)
+            }
+            #expect(try await api.send(.get, "/api/auth/me", token: token).status == .ok)
+            #expect(try await api.send(.get, "/api/habits", token: token).status == .ok)
+            #expect(
+                try await api.send(.post, "/api/tokens", token: token, json: #"{"name": "script"}"#).status == .created)
         }
     }
 

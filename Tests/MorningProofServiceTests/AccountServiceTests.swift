@@ -11,6 +11,19 @@ private struct PlainHasher: PasswordHasher {
     func verify(_ password: String, hash: String) async throws -> Bool { hash == "hashed " + password }
 }
 
+/// PlainHasher that takes a while, as bcrypt does, so that simultaneous sign-ins overlap.
+private struct SlowHasher: PasswordHasher {
+    func hash(_ password: String) async throws -> String {
+        try await Task.sleep(for: .milliseconds(50))
+        return "hashed " + password
+    }
+
+    func verify(_ password: String, hash: String) async throws -> Bool {
+        try await Task.sleep(for: .milliseconds(50))
+        return hash == "hashed " + password
+    }
+}
+
 @Suite("Accounts, tokens and daily updates as use cases")
 struct AccountServiceTests {
     let database: AppDatabase
@@ -30,8 +43,9 @@ struct AccountServiceTests {
     }
 
     @Test func passwordsAreStoredOnlyAsAHashOfTheirSHA256() async throws {
-        let (token, profile) = try await accounts.signUp(
-            email: "ada@example.com", password: "correct horse", timeZone: nil, now: Self.now)
+        let signUp = try await accounts.signUp(
+            email: "ada@example.com", password: "correct horse", timeZone: nil, address: "192.0.2.1", now: Self.now)
+        let (token, profile) = (signUp.token, signUp.profile)
         #expect(profile.id == 2)
         let stored = try #require(try await database.credentials(email: "ADA@EXAMPLE.COM"))
         #expect(stored.passwordHash == "hashed " + AccountService.prepared("correct horse"))
@@ -39,29 +53,125 @@ struct AccountServiceTests {
         #expect(token.record.expiresAt == Self.now.addingTimeInterval(AccountService.sessionLifetime))
     }
 
-    @Test func signInsAreThrottled() async throws {
-        _ = try await accounts.signUp(email: "ada@example.com", password: "correct horse", timeZone: nil, now: Self.now)
+    /// Five failures from one address lock that address out for the email, right password or not;
+    /// the owner at another address still signs in, until 20 failures from anywhere lock the email.
+    @Test func signInsAreThrottledPerDeviceAndPerEmail() async throws {
+        _ = try await accounts.signUp(
+            email: "ada@example.com", password: "correct horse", timeZone: nil, address: "10.0.0.9", now: Self.now)
         for _ in 1...5 {
-            await #expect(throws: ServiceError.self) {
+            await #expect(throws: AccountService.wrongCredentials) {
                 try await accounts.logIn(
                     email: "ada@example.com", password: "wrong", address: "10.0.0.1", now: Self.now)
             }
         }
+        await #expect(throws: ServiceError.self) {
+            try await accounts.logIn(
+                email: "ada@example.com", password: "correct horse", address: "10.0.0.1", now: Self.now)
+        }
+        _ = try await accounts.logIn(
+            email: "ada@example.com", password: "correct horse", address: "10.0.0.2", now: Self.now)
+        for address in 3...17 {
+            await #expect(throws: AccountService.wrongCredentials) {
+                try await accounts.logIn(
+                    email: "ADA@example.com", password: "wrong", address: "10.0.0.\(address)", now: Self.now)
+            }
+        }
+        // 20 failures for the email from anywhere: the owner's device waits too, for the window.
         do {
             _ = try await accounts.logIn(
                 email: "ada@example.com", password: "correct horse", address: "10.0.0.2", now: Self.now)
             Issue.record("signed in past the limit")
         } catch let error as ServiceError {
             #expect(error.kind == .tooManyRequests(retryAfter: 900))
+            #expect(error.code == "too_many_attempts")
         }
-        let later = Self.now.addingTimeInterval(900)
         _ = try await accounts.logIn(
-            email: "ada@example.com", password: "correct horse", address: "10.0.0.2", now: later)
+            email: "ada@example.com", password: "correct horse", address: "10.0.0.2",
+            now: Self.now.addingTimeInterval(900))
+    }
+
+    /// The limit holds under concurrency: attempts are counted before the password is checked, so
+    /// of 40 at once only the limit's number reach the check, and the right password among them is
+    /// refused once the limit is reached.
+    @Test func simultaneousGuessesGetNoMoreThanTheLimit() async throws {
+        _ = try await accounts.signUp(
+            email: "ada@example.com", password: "correct horse", timeZone: nil, address: "10.0.0.9", now: Self.now)
+        let accounts = AccountService(database: database, hasher: SlowHasher())
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for n in 0..<40 {
+                group.addTask {
+                    do {
+                        _ = try await accounts.logIn(
+                            email: "ada@example.com", password: n == 20 ? "correct horse" : "wrong \(n)",
+                            address: "10.0.0.1", now: Self.now)
+                        return "signed in"
+                    } catch let error as ServiceError {
+                        return error.code
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+            }
+            return await group.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+        }
+        #expect(outcomes["wrong_credentials", default: 0] + outcomes["signed in", default: 0] <= 5, "\(outcomes)")
+        #expect(outcomes["too_many_attempts", default: 0] >= 35, "\(outcomes)")
+        await #expect(throws: ServiceError.self) {
+            try await accounts.logIn(
+                email: "ada@example.com", password: "correct horse", address: "10.0.0.1", now: Self.now)
+        }
+    }
+
+    /// A sign-up for a taken email is a sign-in: the account's token for its password, else the
+    /// failed sign-in's 401, counted against the email. Sign-ups are limited per address.
+    @Test func signUpsForATakenEmailAnswerAsSignInsAndAreLimitedPerAddress() async throws {
+        let first = try await accounts.signUp(
+            email: "ada@example.com", password: "correct horse", timeZone: nil, address: "10.0.0.1", now: Self.now)
+        #expect(first.created)
+        let again = try await accounts.signUp(
+            email: "ADA@example.com", password: "correct horse", timeZone: nil, address: "10.0.0.1", now: Self.now)
+        #expect(!again.created && again.profile.id == first.profile.id)
+        for _ in 1...5 {
+            await #expect(throws: AccountService.wrongCredentials) {
+                try await accounts.signUp(
+                    email: "ada@example.com", password: "another one", timeZone: nil, address: "10.0.0.2", now: Self.now
+                )
+            }
+        }
+        // Those five failures count against signing in from that address.
+        await #expect(throws: ServiceError.self) {
+            try await accounts.logIn(
+                email: "ada@example.com", password: "correct horse", address: "10.0.0.2", now: Self.now)
+        }
+        for n in 1...3 {
+            _ = try await accounts.signUp(
+                email: "user\(n)@example.com", password: "correct horse", timeZone: nil, address: "10.0.0.1",
+                now: Self.now)
+        }
+        // Five sign-ups from 10.0.0.1 so far (10.0.0.2's are its own); five more reach its 10 an hour.
+        for n in 4...8 {
+            _ = try await accounts.signUp(
+                email: "user\(n)@example.com", password: "correct horse", timeZone: nil, address: "10.0.0.1",
+                now: Self.now)
+        }
+        do {
+            _ = try await accounts.signUp(
+                email: "late@example.com", password: "correct horse", timeZone: nil, address: "10.0.0.1",
+                now: Self.now.addingTimeInterval(60))
+            Issue.record("signed up past the limit")
+        } catch let error as ServiceError {
+            #expect(error.kind == .tooManyRequests(retryAfter: 3540))
+        }
+        #expect(try await database.accountID(email: "late@example.com") == nil)
+        _ = try await accounts.signUp(
+            email: "late@example.com", password: "correct horse", timeZone: nil, address: "10.0.0.3", now: Self.now)
     }
 
     @Test func onlyOneDailyUpdateADay() async throws {
-        let (issued, _) = try await accounts.signUp(
-            email: "ada@example.com", password: "correct horse", timeZone: "Asia/Tokyo", now: Self.now)
+        let issued = try await accounts.signUp(
+            email: "ada@example.com", password: "correct horse", timeZone: "Asia/Tokyo", address: "192.0.2.1",
+            now: Self.now
+        ).token
         let token = PresentedToken(issued.token, at: Self.now)
         let service = DailyUpdateService(database: database)
         let update = try await service.record(metrics: ["mood": .number(4)], score: nil, token: token, now: Self.now)
@@ -88,6 +198,15 @@ struct AccountServiceTests {
         #expect(try await tokens.authenticate(PresentedToken(issued.token, at: .distantFuture))?.id == 1)
         await #expect(throws: MorningProofError.self) {
             try await tokens.createToken(email: nil, name: "a\nb", now: Self.now)
+        }
+        // A name must show something, as a habit's must: the same rule (`UserText.isBlank`).
+        for blank in ["\u{200B}", " \u{2060}\u{FEFF} ".replacingOccurrences(of: "\u{FEFF}", with: ""), "\u{3164}"] {
+            await #expect(throws: MorningProofError.usage("the token needs a name, such as \"backup script\"")) {
+                try await tokens.createToken(email: nil, name: blank, now: Self.now)
+            }
+        }
+        await #expect(throws: MorningProofError.self) {
+            try await tokens.createToken(email: nil, name: "tag\u{E0041}", now: Self.now)
         }
         try await tokens.revokeToken(id: issued.record.id)
         #expect(try await tokens.authenticate(PresentedToken(issued.token, at: Self.now)) == nil)

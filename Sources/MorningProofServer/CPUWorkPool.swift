@@ -1,0 +1,50 @@
+import Hummingbird
+import MorningProofCore
+import NIOCore
+import NIOPosix
+
+/// The threads for CPU-heavy work: decoding and verifying a proof photo, bcrypt. One thread per
+/// core, apart from NIO's thread pool (where the habit routes' store calls wait for the database)
+/// and from the event loops and Swift's cooperative pool, so that one account's eight 49-megapixel
+/// photos or forty sign-ups make other accounts' reads wait for a core, never for a queue.
+///
+/// Work waits in a queue of `queueLimit` at most; past that a request is refused at once with 503
+/// and `Retry-After`, as every bounded queue of the server answers.
+final class CPUWorkPool: Sendable {
+    /// Threads that run the work: the machine's cores unless given.
+    let threads: Int
+    /// Work that may wait for a thread, beyond the `threads` pieces running.
+    let queueLimit: Int
+    private let pool: NIOThreadPool
+    /// Work running or waiting now.
+    private let admitted = Locked(0)
+
+    init(threads: Int = System.coreCount, queueLimit: Int) {
+        self.threads = max(1, threads)
+        self.queueLimit = max(0, queueLimit)
+        pool = NIOThreadPool(numberOfThreads: self.threads)
+        pool.start()
+    }
+
+    deinit {
+        pool.shutdownGracefully { _ in }
+    }
+
+    /// Runs `body` on one of the pool's threads once one is free; 503 with `Retry-After` when the
+    /// queue is full.
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let limit = threads + queueLimit
+        let admittedNow = admitted.withLock { count in
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+        guard admittedNow else { throw Self.busy }
+        defer { admitted.withLock { $0 -= 1 } }
+        return try await pool.runIfActive(body)
+    }
+
+    static let busy = APIError(
+        status: .serviceUnavailable, code: "busy", message: "the server is busy with other work; try again shortly",
+        headers: [.retryAfter: "2"])
+}
