@@ -61,7 +61,17 @@ import Testing
     @Test func aHookWithoutAShebangSaysSoAndTheLineIsStillPrinted() throws {
         let cli = try CLI()
         defer { cli.remove() }
-        try setUp(cli, hook: "no-shebang", timeout: "2s")
+        // Refused when configured...
+        let refused = try cli.run([
+            "config", "set", "notify.hook", Self.fixtures.appendingPathComponent("no-shebang").path,
+        ])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("add a #! line"))
+        // ...and said at delivery when the hook is edited afterwards.
+        try setUp(cli, hook: "fails", timeout: "2s")
+        let hook = cli.directory.appendingPathComponent("hook")
+        try FileManager.default.removeItem(at: hook)
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("no-shebang"), to: hook)
         let check = try cli.run(["check"], now: CheckCommandTests.evening)
         #expect(check.status == 0)
         #expect(check.stdout.hasPrefix("goal.met 2026-03-08 Walk"))

@@ -119,6 +119,27 @@ import Testing
                 == "hook \(notExecutable.path) does not exist (deleted or moved?): set notify.hook again")
     }
 
+    @Test("`config set notify.hook` refuses what exec would refuse: no #! line, a missing interpreter")
+    func checkedWhenConfigured() throws {
+        let noShebang = try HookFixture("no-shebang")
+        let missing = try HookFixture("missing-interpreter")
+        let fine = try HookFixture("fails")
+        defer { [noShebang, missing, fine].forEach { $0.remove() } }
+        #expect(
+            throws: MorningProofError.usage(
+                "notify.hook: " + HookStartProblem(path: noShebang.path, code: ENOEXEC).description)
+        ) {
+            try NotifySettings.checkHook(noShebang.path)
+        }
+        #expect(
+            throws: MorningProofError.usage(
+                "notify.hook: hook \(missing.path) cannot run: its interpreter /usr/bin/nonexistent does not exist")
+        ) {
+            try NotifySettings.checkHook(missing.path)
+        }
+        #expect(try NotifySettings.checkHook(fine.path) == fine.path)
+    }
+
     @Test("a shutdown request kills the running hook's group at once")
     func stopped() throws {
         let hook = try HookFixture("waits")
