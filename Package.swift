@@ -71,7 +71,7 @@ let package = Package(
         .target(
             name: "Observer",
             dependencies: [
-                "MorningProofCore", "MorningProofStore", "HealthMetrics", "MorningProofService",
+                "MorningProofCore", "MorningProofStore", "HealthMetrics", "MorningProofService", "CHookSpawn",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -104,6 +104,9 @@ let package = Package(
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
         // A habit's history as a picture (heatmap and score curve), to PNG (through the shim) or SVG.
         .target(name: "HabitCharts", dependencies: ["MorningProofCore", "CImageCodecs"]),
+        // Starts notification hooks: fork, default signals, own process group, parent-death signal,
+        // no inherited descriptors, exec. The only code that forks.
+        .target(name: "CHookSpawn"),
         // SHA-256 from the system's libcrypto (Debian: libssl-dev): no BoringSSL to compile. Loaded
         // with dlopen on the first digest, not linked: it would cost every process start.
         .target(name: "CLibCrypto"),
@@ -188,7 +191,7 @@ let package = Package(
         .testTarget(
             name: "ObserverTests",
             dependencies: [
-                "Observer", "MorningProofStore", "MorningProofCore",
+                "Observer", "MorningProofStore", "MorningProofCore", "MorningProofTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

@@ -19,8 +19,21 @@ public enum NotificationClaimRule {
         public var lastError: String?
     }
 
-    /// A delivered notification is never claimed again; a failed one is, until `maxAttempts`; a claimed
-    /// one only when its claim is older than `lease` seconds (its pass died mid-delivery). Nil: leave it.
+    /// How long after the start of a failed attempt the next may start: 1, 2, 4, then 8 minutes
+    /// after attempts 1 to 4, so that a pass every second does not spend a day's attempts at once.
+    public static func retryDelay(afterAttempts attempts: Int) -> TimeInterval {
+        60 * Double(1 << min(max(attempts, 1) - 1, 10))
+    }
+
+    /// When a notification that failed `attempts` times, the last attempt claimed at `claimedAt`,
+    /// may be tried again; nil when the attempts ran out.
+    public static func nextAttempt(afterAttempts attempts: Int, claimedAt: Date, maxAttempts: Int) -> Date? {
+        attempts < maxAttempts ? claimedAt.addingTimeInterval(retryDelay(afterAttempts: attempts)) : nil
+    }
+
+    /// A delivered notification is never claimed again; a failed one is, until `maxAttempts`, once
+    /// its back-off (`retryDelay`) has passed; a claimed one only when its claim is older than
+    /// `lease` seconds (its pass died mid-delivery). Nil: leave it.
     public static func takeover(
         state: NotificationState, attempts: Int, claimedAt: Date?, lastError: String?, now: Date,
         lease: TimeInterval, maxAttempts: Int
@@ -30,6 +43,7 @@ public enum NotificationClaimRule {
         case .delivered:
             return nil
         case .failed:
+            if let claimedAt, now < claimedAt.addingTimeInterval(retryDelay(afterAttempts: attempts)) { return nil }
             return Takeover(lastError: lastError)
         case .claimed:
             guard let claimedAt, now.timeIntervalSince(claimedAt) > lease else { return nil }

@@ -42,11 +42,13 @@ public struct PassReport: Sendable {
     public var completed: [String] = []
     /// Events delivered by this pass (to the hook, when there is one).
     public var delivered: [NotificationEvent] = []
+    /// Events this pass printed (at their first attempt, whatever the hook did).
+    public var printed: [NotificationEvent] = []
     /// Deliveries that failed and will be tried again, each one line.
     public var failures: [String] = []
 
-    /// True when the pass changed or delivered nothing: `check` then prints nothing.
-    public var isQuiet: Bool { completed.isEmpty && delivered.isEmpty && failures.isEmpty }
+    /// True when the pass changed, printed or delivered nothing: `check` then prints nothing.
+    public var isQuiet: Bool { completed.isEmpty && delivered.isEmpty && printed.isEmpty && failures.isEmpty }
 }
 
 /// One pass of the observer: read the changed health files, complete the metric habits whose
@@ -58,28 +60,33 @@ public struct CheckPass: Sendable {
     public var sources: MetricSources
     /// The hook to run for each event; nil delivers to stdout only.
     public var hook: HookRunner?
-    /// Real time, for claim leases (`--now` may replay another day, but a lease is about a live process).
+    /// Real time, for claim leases and the back-off between a failing hook's attempts (`--now` may
+    /// replay another day, but both are about live processes).
     public var realTime: @Sendable () -> Date
+    /// Set when `watch` shuts down: the running hook is killed and nothing more is claimed.
+    public var stop: ShutdownRequest?
 
     /// Goals met on older days (an import of last year) complete those days silently.
     public static let notifiedDays = 2
 
     public init(
         database: AppDatabase, clock: DayClock, sources: MetricSources, hook: HookRunner? = nil,
-        realTime: @escaping @Sendable () -> Date = { Date() }
+        realTime: @escaping @Sendable () -> Date = { Date() }, stop: ShutdownRequest? = nil
     ) {
         self.database = database
         self.clock = clock
         self.sources = sources
         self.hook = hook
         self.realTime = realTime
+        self.stop = stop
     }
 
     /// How long a claim is held before another pass may take it over: longer than any delivery.
     var lease: TimeInterval { (hook?.timeout ?? 0) + 60 }
 
-    /// Runs the pass at `now`; `emit` gets each event this pass delivered, in order. Throws only
-    /// when the database fails; bad files are warnings in the report.
+    /// Runs the pass at `now`; `emit` gets each event at its first attempt, in order, whether or
+    /// not the hook then succeeds (a retry is the hook's alone). Throws only when the database
+    /// fails; bad files are warnings in the report. A requested `stop` ends the pass early.
     public func run(at now: Date, emit: (NotificationEvent) -> Void = { _ in }) throws -> PassReport {
         var report = PassReport()
         report.scan = try sources.scanChanged()
@@ -88,11 +95,11 @@ public struct CheckPass: Sendable {
         for habit in habits where habit.kind == .metric && habit.goal != nil && habit.createdDay <= today {
             let days = report.scan.daysTouched.union([today, today.adding(days: -1)])
                 .filter { $0 >= habit.createdDay && $0 <= today }.sorted()
-            for day in days {
+            for day in days where stop?.isRequested != true {
                 try judgeGoal(of: habit, on: day, today: today, now: now, report: &report, emit: emit)
             }
         }
-        for habit in habits where habit.remindAt != nil && habit.createdDay <= today {
+        for habit in habits where habit.remindAt != nil && habit.createdDay <= today && stop?.isRequested != true {
             try remind(habit, today: today, now: now, report: &report, emit: emit)
         }
         return report
@@ -170,28 +177,43 @@ public struct CheckPass: Sendable {
         if let claim = decision.claim { try deliver(claim, report: &report, emit: emit) }
     }
 
-    /// Delivers a claimed event: the hook first (when there is one), then stdout; a failure gives
-    /// the claim back with its error for the next pass.
+    /// Delivers a claimed event: stdout at its first attempt, then the hook (when there is one); a
+    /// failure gives the claim back with its error for a later pass, after the back-off.
     private func deliver(_ claim: NotificationClaim, report: inout PassReport, emit: (NotificationEvent) -> Void) throws
     {
         guard let event = NotificationEvent.decode(claim.event) else {
             try database.markFailed(claim, error: "the stored event is not readable")
             return
         }
+        if claim.attempt == 1 {
+            report.printed.append(event)
+            emit(event)
+        }
         if let hook {
+            let started = realTime()
             do {
-                try hook.deliver(event)
+                try hook.deliver(event, stop: stop)
             } catch {
                 let attempts = "attempt \(claim.attempt) of \(AppDatabase.maxNotificationAttempts)"
                 try database.markFailed(claim, error: "\(error.description) (\(attempts))")
                 report.failures.append(
-                    "\(event.event.rawValue) for \(event.habit) on \(event.day): \(error) (\(attempts))")
+                    "\(event.event.rawValue) for \(event.habit) on \(event.day): \(error) (\(attempts); "
+                        + nextAttempt(after: claim.attempt, startedAt: started) + ")")
                 return
             }
         }
         try database.markDelivered(claim, at: realTime())
         report.delivered.append(event)
-        emit(event)
+    }
+
+    /// "next attempt in 2 min", or "no more attempts today".
+    private func nextAttempt(after attempt: Int, startedAt: Date) -> String {
+        guard
+            let next = NotificationClaimRule.nextAttempt(
+                afterAttempts: attempt, claimedAt: startedAt, maxAttempts: AppDatabase.maxNotificationAttempts)
+        else { return "no more attempts today" }
+        let minutes = max(0, Int((next.timeIntervalSince(realTime()) / 60).rounded(.up)))
+        return minutes == 0 ? "next attempt at the next pass" : "next attempt in \(minutes) min"
     }
 
     private func goalMessage(_ habit: Habit, _ goal: MetricGoal, _ value: Double, day: LocalDay, today: LocalDay)

@@ -33,6 +33,16 @@ public enum NotifySettings {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw MorningProofError.usage("notify.hook: \(path) is not executable (chmod +x it)")
         }
+        // What exec would refuse at the first event: no #! line (and not a program), or a #! line
+        // naming an interpreter that is not there.
+        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4) } ?? Data()
+        guard head.starts(with: Array("#!".utf8)) || head.starts(with: [0x7f] + Array("ELF".utf8)) else {
+            throw MorningProofError.usage("notify.hook: " + HookStartProblem(path: path, code: ENOEXEC).description)
+        }
+        let missing = HookStartProblem(path: path, code: ENOENT)
+        if let interpreter = missing.interpreter, !FileManager.default.fileExists(atPath: interpreter) {
+            throw MorningProofError.usage("notify.hook: " + missing.description)
+        }
         return path
     }
 

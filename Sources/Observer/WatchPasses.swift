@@ -6,10 +6,12 @@ import MorningProofStore
 extension CheckPass {
     /// The pass `check` and `watch` run: the watched files and the notification hook as the database's
     /// settings give them now.
-    public static func configured(_ database: AppDatabase, clock: DayClock) throws -> CheckPass {
+    public static func configured(_ database: AppDatabase, clock: DayClock, stop: ShutdownRequest? = nil) throws
+        -> CheckPass
+    {
         CheckPass(
             database: database, clock: clock, sources: .live(database: database, clock: clock),
-            hook: try NotifySettings.hookRunner(in: database))
+            hook: try NotifySettings.hookRunner(in: database), stop: stop)
     }
 }
 
@@ -24,9 +26,12 @@ public final class WatchPasses: Sendable {
     let emit: @Sendable (NotificationEvent) -> Void
     /// The warnings of the previous pass.
     private let seen = Locked(Set<String>())
+    /// Requested by `stop()`: ends the running pass and its hook.
+    private let shutdown = ShutdownRequest()
 
     public init(
-        database: AppDatabase, startingAt now: Date, logger: Logger, emit: @escaping @Sendable (NotificationEvent) -> Void
+        database: AppDatabase, startingAt now: Date, logger: Logger,
+        emit: @escaping @Sendable (NotificationEvent) -> Void
     ) {
         self.database = database
         self.logger = logger
@@ -37,7 +42,8 @@ public final class WatchPasses: Sendable {
     /// One pass at the loop's now.
     public func run() {
         do {
-            let pass = try CheckPass.configured(database, clock: try database.clock())
+            if shutdown.isRequested { return }
+            let pass = try CheckPass.configured(database, clock: try database.clock(), stop: shutdown)
             let report = try pass.run(at: Date().addingTimeInterval(offset), emit: emit)
             let fresh = freshWarnings(report.scan.warnings)
             for warning in report.scan.warnings {
@@ -51,6 +57,10 @@ public final class WatchPasses: Sendable {
             logger.error("pass failed: \(error)")
         }
     }
+
+    /// Ends the running pass (its hook is killed with its process group) and any later one, at
+    /// once: for a shutdown that must not wait for a hook's timeout. Safe from any thread.
+    public func stop() { shutdown.request() }
 
     /// Stores this pass's warnings; returns those the previous pass did not have.
     func freshWarnings(_ warnings: [String]) -> Set<String> {

@@ -27,14 +27,20 @@ import Testing
         #expect(try db.decideAndClaim(tomorrow, at: t0, lease: 60).claim != nil)
     }
 
-    @Test func givesAFailedClaimBackUpToFiveAttempts() throws {
+    @Test func givesAFailedClaimBackUpToFiveAttemptsAfterABackOff() throws {
         let db = try AppDatabase.inMemory()
+        var now = t0
         for attempt in 1...AppDatabase.maxNotificationAttempts {
-            let claim = try #require(try db.decideAndClaim(request(), at: t0, lease: 60).claim)
+            let claim = try #require(try db.decideAndClaim(request(), at: now, lease: 60).claim)
             #expect(claim.attempt == attempt)
             try db.markFailed(claim, error: "hook exited with status 1")
+            // Not again before the back-off (1, 2, 4, 8 minutes) has passed.
+            let delay = NotificationClaimRule.retryDelay(afterAttempts: attempt)
+            #expect(delay == 60 * Double(1 << (attempt - 1)))
+            #expect(try db.decideAndClaim(request(), at: now.addingTimeInterval(delay - 1), lease: 60).claim == nil)
+            now = now.addingTimeInterval(delay)
         }
-        #expect(try db.decideAndClaim(request(), at: t0, lease: 60).claim == nil)
+        #expect(try db.decideAndClaim(request(), at: now.addingTimeInterval(86_400), lease: 60).claim == nil)
         let stored = try #require(try db.notifications(since: day).first)
         #expect(stored.state == .failed)
         #expect(stored.attempts == 5)

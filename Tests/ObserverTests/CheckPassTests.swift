@@ -49,8 +49,9 @@ struct ObserverFixture {
                 createdDay: today.adding(days: -3), createdAt: at(6, days: -3)))
     }
 
-    func pass(hook: HookRunner? = nil) -> CheckPass {
-        CheckPass(database: database, clock: clock, sources: totals.sources, hook: hook)
+    /// A pass; `realTime` stands in for the clock of claim leases and retry back-off.
+    func pass(hook: HookRunner? = nil, realTime: @escaping @Sendable () -> Date = { Date() }) -> CheckPass {
+        CheckPass(database: database, clock: clock, sources: totals.sources, hook: hook, realTime: realTime)
     }
 }
 

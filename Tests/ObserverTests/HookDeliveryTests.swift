@@ -69,16 +69,17 @@ struct HookFolder {
         f.totals.set("steps", f.today, 9000)
         let runner = HookRunner(path: hook)
 
-        let first = try f.pass(hook: runner).run(at: f.at(18))
+        // Real time as the back-off sees it: five minutes pass between the first two passes.
+        let first = try f.pass(hook: runner, realTime: { f.at(18) }).run(at: f.at(18))
         #expect(first.delivered.isEmpty)
         #expect(first.failures.count == 1)
         var stored = try #require(try f.database.notifications(since: f.today).first)
         #expect(stored.state == .failed && stored.attempts == 1)
         #expect(stored.lastError?.contains("hook exited with status 1: no network") == true)
 
-        let second = try f.pass(hook: runner).run(at: f.at(18, 5))
+        let second = try f.pass(hook: runner, realTime: { f.at(18, 5) }).run(at: f.at(18, 5))
         #expect(second.delivered.map(\.habit) == ["Walk"])
-        #expect(try f.pass(hook: runner).run(at: f.at(18, 10)).isQuiet)
+        #expect(try f.pass(hook: runner, realTime: { f.at(18, 10) }).run(at: f.at(18, 10)).isQuiet)
         #expect(folder.lines("delivered") == ["goal.met Walk"])
         stored = try #require(try f.database.notifications(since: f.today).first)
         #expect(stored.state == .delivered && stored.attempts == 2)
@@ -106,6 +107,6 @@ struct HookFolder {
         _ = try f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
         f.totals.set("steps", f.today, 9000)
         let report = try f.pass(hook: HookRunner(path: "/nonexistent/hook")).run(at: f.at(18))
-        #expect(report.failures.first?.contains("not an executable file") == true)
+        #expect(report.failures.first?.contains("hook /nonexistent/hook does not exist (deleted or moved?)") == true)
     }
 }

@@ -16,8 +16,9 @@ struct CheckCommand: AsyncParsableCommand {
             a day: one line on stdout (JSON with --json) and the notify.hook script, if set.
 
             Silent when nothing happened, so cron mails only news. Warnings about bad files go to \
-            stderr. Exits 0 unless the database itself fails (74, or 75 when busy). A hook that \
-            fails is tried again by the next pass, up to 5 times a day.
+            stderr. Exits 0 unless the database itself fails (74, or 75 when busy). The event line is \
+            printed even when the hook fails; a failed hook is tried again by a later pass, 1, 2, 4 \
+            and 8 minutes after the attempts before, up to 5 times a day.
 
             Examples:
               morningproof check

@@ -14,8 +14,8 @@ struct WatchCommand: AsyncParsableCommand {
             The long-running form of `morningproof check`: the same pass (read changed health \
             files, complete met goals, deliver goal.met and habit.reminder once a day), repeated. \
             Events go to stdout (JSON with --json) and the notify.hook script; the log goes to \
-            stderr. A bad file is a warning and the loop goes on. SIGTERM or SIGINT lets the \
-            current pass finish, then exits 0. Running `check` from cron at the same time is safe: \
+            stderr. A bad file is a warning and the loop goes on. SIGTERM or SIGINT ends the \
+            current pass (a hook still running is killed), then exits 0. Running `check` from cron at the same time is safe: \
             each notification is delivered once.
 
             Examples:
@@ -50,10 +50,8 @@ struct WatchCommand: AsyncParsableCommand {
             json ? Console.outJSON(event.json()) : Console.out(event.line)
         }
         let service = WatchService(
-            interval: .milliseconds(Int64(seconds * 1000)), clock: ContinuousClock(), logger: logger
-        ) {
-            passes.run()
-        }
+            interval: .milliseconds(Int64(seconds * 1000)), clock: ContinuousClock(), logger: logger,
+            pass: { passes.run() }, stopPass: { passes.stop() })
         let group = ServiceGroup(
             configuration: .init(
                 services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
