@@ -74,7 +74,7 @@ struct MultipartPhoto {
             let start = cursor + headers.count
             guard let end = Self.find(delimiter, in: bytes, from: start) else { throw Self.malformed }
             if Self.isFile(headers: headers.text) {
-                return Data(bytes: bytes.baseAddress! + start, count: end - start)
+                return Data(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
             }
             cursor = end + delimiter.count
         }
