@@ -46,6 +46,12 @@ public struct AccountService: Sendable {
     /// Signs in with an email and password; refused for a while after too many failures.
     /// - Parameter address: where the attempt comes from (the client's IP address).
     public func logIn(email: String, password: String, address: String, now: Date) async throws -> IssuedToken {
+        // No account has an email with a NUL, and PostgreSQL's text cannot hold one: a wrong
+        // sign-in, known without a query that the database would refuse.
+        guard !email.unicodeScalars.contains("\0") else {
+            _ = try await hasher.hash(Self.prepared(password))
+            throw Self.wrongCredentials
+        }
         if let wait = try await throttle.retryAfter(email: email, address: address, now: now) {
             throw ServiceError(
                 .tooManyRequests(retryAfter: wait), code: "too_many_attempts",
@@ -61,12 +67,14 @@ public struct AccountService: Sendable {
         }
         guard let credentials, matches else {
             try await throttle.recordFailure(email: email, address: address, now: now)
-            throw ServiceError(.unauthorized, code: "wrong_credentials", "wrong email or password")
+            throw Self.wrongCredentials
         }
         try await throttle.recordSuccess(email: email)
         return try await tokens.issue(
             accountID: credentials.id, name: "sign-in", now: now, lifetime: Self.sessionLifetime)
     }
+
+    static let wrongCredentials = ServiceError(.unauthorized, code: "wrong_credentials", "wrong email or password")
 
     /// What bcrypt hashes: the password's SHA-256 in hex, because bcrypt reads only the first 72
     /// bytes and stops at a zero byte, and a password may have either.

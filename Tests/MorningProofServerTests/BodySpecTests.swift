@@ -113,6 +113,16 @@ struct BodySpecTests {
         }
     }
 
+    /// Seed 4242 on PostgreSQL: an email with a NUL was a 503, as the database refused the query.
+    @Test(arguments: Engine.available) func aSignInWithANulInItsEmailIs401(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
+            _ = try await api.signUp("ada@example.com")
+            let reply = try await api.send(
+                .post, "/api/auth/login", json: #"{"email": "ada\u0000@example.com", "password": "correct horse"}"#)
+            #expect(reply.status == .unauthorized && reply.errorCode == "wrong_credentials", "\(reply.body)")
+        }
+    }
+
     @Test func aBrowsersMixedCaseBoundaryIsKeptAsSent() async throws {
         try await TestServer.run(on: .sqlite) { api in
             let (token, id) = try await ProofRouteTests().photoHabit(api)
