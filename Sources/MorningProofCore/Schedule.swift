@@ -11,12 +11,15 @@ public enum Schedule: Hashable, Sendable {
     /// `times` done days in any rolling window of `days` days (harsh's rule).
     case timesInDays(times: Int, days: Int)
 
+    /// The most days a schedule counts in (`every`, `within`, and so `times`): one year.
+    public static let maxDays = 365
+
     /// Builds a schedule from the command-line options, checking the numbers.
     public static func from(every: Int?, times: Int?, per: String?, within: Int?) throws -> Schedule {
         func bad(_ why: String) -> MorningProofError { .usage("bad schedule: \(why)") }
         if let every {
             guard times == nil, per == nil, within == nil else { throw bad("--every cannot be combined with --times") }
-            guard (1...365).contains(every) else { throw bad("--every takes 1 to 365 days, not \(every)") }
+            guard (1...maxDays).contains(every) else { throw bad("--every takes 1 to \(maxDays) days, not \(every)") }
             return every == 1 ? .daily : .everyDays(every)
         }
         guard let times else {
@@ -33,7 +36,7 @@ public enum Schedule: Hashable, Sendable {
             }
             return .timesPerMonth(times)
         case (nil, let days?):
-            guard (1...365).contains(days) else { throw bad("--in takes 1 to 365 days, not \(days)") }
+            guard (1...maxDays).contains(days) else { throw bad("--in takes 1 to \(maxDays) days, not \(days)") }
             guard (1...days).contains(times) else { throw bad("--times \(times) does not fit in \(days) days") }
             return times == days ? .daily : .timesInDays(times: times, days: days)
         case (nil, nil):

@@ -19,6 +19,8 @@ struct CheckinRoutes {
     }
 
     @Sendable func dailyUpdate(_ request: Request, _ context: ServerContext) async throws -> Response {
+        // The token is checked before the body is read; recording checks it again in the same trip.
+        _ = try await scope.account(request)
         let token = try scope.token(request)
         let body = try await JSONBody.read(
             request, limit: scope.configuration.bodyLimit, allowed: ["metrics", "score", "date"])

@@ -39,10 +39,11 @@ struct HabitRoutes {
     }
 
     @Sendable func create(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let signedIn = try await scope.signIn(request)
         let body = try await JSONBody.read(request, limit: bodyLimit, allowed: Self.detailFields.union(["name"]))
         let name = try body.requiredString("name")
         let details = try Self.details(body)
-        let habit = try await scope.forAccount(request) { account in
+        let habit = try await signedIn.run { account in
             let service = HabitService(database: account.database, clock: account.clock)
             let habit = try service.add(named: name, details, now: account.now)
             return try HabitResourceJSON(habit, service: service, now: account.now)
@@ -62,10 +63,11 @@ struct HabitRoutes {
 
     @Sendable func change(_ request: Request, _ context: ServerContext) async throws -> Response {
         let id = try Self.id(context)
+        let signedIn = try await scope.signIn(request)
         let body = try await JSONBody.read(
             request, limit: bodyLimit, allowed: Self.detailFields.union(["name", "archived"]))
         let (rename, archived, details) = (try body.string("name"), try body.bool("archived"), try Self.details(body))
-        let habit = try await scope.forAccount(request) { account in
+        let habit = try await signedIn.run { account in
             let service = HabitService(database: account.database, clock: account.clock)
             let habit = try service.edit(try service.habit(id: id), rename: rename, archived: archived, details)
             return try HabitResourceJSON(habit, service: service, now: account.now)
@@ -101,6 +103,7 @@ struct HabitRoutes {
 
     @Sendable func record(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (id, day) = (try Self.id(context), try Self.day(context))
+        let signedIn = try await scope.signIn(request)
         let body = try await JSONBody.read(request, limit: bodyLimit, allowed: ["status", "note", "value"])
         let status: EntryStatus
         switch try body.requiredString("status") {
@@ -109,7 +112,7 @@ struct HabitRoutes {
         case let other: throw APIError.badRequest("\"status\" is done or skipped, not \"\(other)\"")
         }
         let (note, value) = (try body.string("note"), try body.number("value"))
-        let document = try await scope.forAccount(request) { account in
+        let document = try await signedIn.run { account in
             let habit = try HabitService(database: account.database, clock: account.clock).habit(id: id)
             let change = try EntryService(database: account.database, clock: account.clock)
                 .record(status, habit: habit, day: day, note: note, value: value, now: account.now)
@@ -140,10 +143,12 @@ struct HabitRoutes {
             }
             details.kind = parsed
         }
-        details.every = try body.integer("every", in: 1...3650)
-        details.times = try body.integer("times", in: 1...3650)
+        // The schedule's own bound, so that the spec's maximum is the server's.
+        let days = 1...Schedule.maxDays
+        details.every = try body.integer("every", in: days)
+        details.times = try body.integer("times", in: days)
         details.per = try body.string("per")
-        details.within = try body.integer("within", in: 1...3650)
+        details.within = try body.integer("within", in: days)
         details.remindAt = try body.string("remindAt")
         details.required = try body.bool("required")
         details.note = try body.string("note")

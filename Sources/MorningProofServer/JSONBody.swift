@@ -7,13 +7,10 @@ import MorningProofCore
 struct JSONBody {
     let fields: [String: JSONValue]
 
-    /// Reads the body: 413 past `limit` bytes, 400 when it is not JSON or not an object.
+    /// Reads the body: 413 past `limit` bytes (checked while it streams), 400 when it is not JSON
+    /// or not an object. A route that takes a token checks it first.
     static func read(_ request: Request, limit: Int, allowed: Set<String>) async throws -> JSONBody {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-            throw APIError(
-                status: .contentTooLarge, code: "payload_too_large", message: "the request body is over \(limit) bytes")
-        }
-        let buffer = try await request.body.collect(upTo: limit)
+        let buffer = try await BodyLimit(bytes: limit, what: "the request body").collect(request)
         guard let value = JSONValue.parse(Data(buffer.readableBytesView)) else {
             throw APIError.badRequest("the request body is not JSON", code: "invalid_json")
         }
@@ -54,7 +51,8 @@ struct JSONBody {
     func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let number = try number(key) else { return nil }
         guard number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-            throw APIError.badRequest("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw APIError.badRequest(
+                "\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return Int(number)
     }
@@ -64,7 +62,8 @@ struct JSONBody {
         guard let value = fields[key] else { return nil }
         switch value {
         case .string(let text): return text
-        case .number(let number): return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .number(let number):
+            return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         default: throw Self.wrongType(key, "a string or a number")
         }
     }

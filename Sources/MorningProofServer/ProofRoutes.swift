@@ -1,10 +1,9 @@
 import Foundation
-import Hummingbird
 import HabitCharts
+import Hummingbird
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
-import MultipartKit
 import NIOCore
 import PhotoVerification
 
@@ -13,8 +12,6 @@ import PhotoVerification
 struct ProofRoutes {
     let scope: RequestScope
 
-    /// The largest photo upload: a phone's 48-megapixel JPEG fits.
-    static let maxPhotoBytes = 25 * 1024 * 1024
     /// Pixels decoded at most: a server does not decode 100-megapixel PNGs for anyone who asks.
     static let maxPixels = 50_000_000
 
@@ -53,10 +50,11 @@ struct ProofRoutes {
     /// The picture of `report NAME --svg`: the heatmap and the score curve over `weeks` (default 26).
     @Sendable func chart(_ request: Request, _ context: ServerContext) async throws -> Response {
         let id = try HabitRoutes.id(context)
-        let weeks = try HabitRoutes.query(request, "weeks").map { text in
-            guard let weeks = Int(text) else { throw APIError.badRequest("\"weeks\" must be a whole number") }
-            return weeks
-        } ?? 26
+        let weeks =
+            try HabitRoutes.query(request, "weeks").map { text in
+                guard let weeks = Int(text) else { throw APIError.badRequest("\"weeks\" must be a whole number") }
+                return weeks
+            } ?? 26
         let theme = try HabitRoutes.query(request, "theme").map { name in
             guard let theme = ChartTheme(rawValue: name) else {
                 throw APIError.badRequest("\"theme\" is light or dark, not \"\(name)\"")
@@ -76,12 +74,13 @@ struct ProofRoutes {
 
     @Sendable func proof(_ request: Request, _ context: ServerContext) async throws -> Response {
         let id = try HabitRoutes.id(context)
-        let photo = try await Self.photo(request)
+        let signedIn = try await scope.signIn(request)
+        let photo = try await Self.photo(request, pool: scope.cpuWork)
         // Decoded and judged on the CPU pool, not on the thread pool that every account's store calls use.
         let judgement = try await scope.cpuWork.run {
             try BedVerifier().verify(data: photo, name: "the photo", maxPixels: Self.maxPixels)
         }
-        let document = try await scope.forAccount(request) { account in
+        let document = try await signedIn.run { account in
             let habits = HabitService(database: account.database, clock: account.clock)
             let proofs = ProofService(database: account.database, clock: account.clock)
             let habit = try proofs.photoHabit(try habits.habit(id: id))
@@ -97,63 +96,20 @@ struct ProofRoutes {
     }
 
     /// The photo of the request: its body as `image/jpeg` or `image/png`, or the first file part of a
-    /// `multipart/form-data` body (a form's file input). 413 past 25 MB, 415 for another type.
-    static func photo(_ request: Request) async throws -> Data {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxPhotoBytes {
-            throw APIError(
-                status: .contentTooLarge, code: "payload_too_large",
-                message: "the photo is over \(maxPhotoBytes / 1024 / 1024) MB")
-        }
-        let type = request.headers[.contentType]?.lowercased() ?? ""
-        let media = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        guard ["image/jpeg", "image/png", "multipart/form-data"].contains(media) else {
+    /// `multipart/form-data` body (a form's file input), parsed with bounded work on the CPU pool. 413 past 25 MB (while the body streams), 415 for another type.
+    static func photo(_ request: Request, pool: CPUWorkPool) async throws -> Data {
+        let type = MediaType(request.headers[.contentType] ?? "")
+        guard ["image/jpeg", "image/png", "multipart/form-data"].contains(type.type) else {
             throw APIError(
                 status: .unsupportedMediaType, code: "unsupported_media_type",
-                message: "send the photo as image/jpeg, image/png or multipart/form-data, not \(media.isEmpty ? "nothing" : media)")
+                message:
+                    "send the photo as image/jpeg, image/png or multipart/form-data, not \(type.type.isEmpty ? "nothing" : type.type)"
+            )
         }
-        var body = try await request.body.collect(upTo: maxPhotoBytes)
-        guard media == "multipart/form-data" else { return Data(body.readableBytesView) }
-        guard let boundary = Self.boundary(of: type) else {
-            throw APIError.badRequest("multipart/form-data needs a boundary")
-        }
-        guard let part = try? Self.firstFilePart(&body, boundary: boundary) else {
-            throw APIError.badRequest("the form holds no photo (a file part)")
-        }
-        return part
-    }
-
-    static func boundary(of contentType: String) -> String? {
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0] == "boundary" {
-                let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                return value.isEmpty ? nil : value
-            }
-        }
-        return nil
-    }
-
-    /// The body of the first part with a file name (or an image type), read with MultipartKit's parser.
-    static func firstFilePart(_ body: inout ByteBuffer, boundary: String) throws -> Data? {
-        let parser = MultipartParser(boundary: boundary)
-        var isFile = false
-        var current = Data()
-        var found: Data?
-        parser.onHeader = { name, value in
-            let lowered = value.lowercased()
-            if name.lowercased() == "content-disposition", lowered.contains("filename=") { isFile = true }
-            if name.lowercased() == "content-type", lowered.hasPrefix("image/") { isFile = true }
-        }
-        parser.onBody = { chunk in
-            if isFile, found == nil { current.append(contentsOf: chunk.readableBytesView) }
-        }
-        parser.onPartComplete = {
-            if isFile, found == nil { found = current }
-            isFile = false
-            current = Data()
-        }
-        try parser.execute(body)
-        return found
+        let form = type.type == "multipart/form-data" ? try MultipartPhoto(contentType: type) : nil
+        let body = try await BodyLimit.photo.collect(request)
+        guard let form else { return Data(body.readableBytesView) }
+        return try await pool.run { try form.firstFile(in: body) }
     }
 }
 

@@ -39,19 +39,18 @@ struct RequestScope: Sendable {
         return PresentedToken(parts[1].trimmingCharacters(in: .whitespaces), at: realNow())
     }
 
-    /// Runs `body` for the account the request signs in (401 without one), on NIO's thread pool since
-    /// the store's calls wait for the database (PostgreSQL's block their thread, which must not be
-    /// the cooperative pool's): with the account's scoped store, its clock (404 while it has no
-    /// zone) and the moment the request acts at.
+    /// Runs `body` for the account the request signs in (401 without one): `signIn` then `run`.
     func forAccount<T: Sendable>(
         _ request: Request, _ body: @escaping @Sendable (AccountScope) throws -> T
     ) async throws -> T {
+        try await signIn(request).run(body)
+    }
+
+    /// Checks the request's token (401 without a valid one) and its clock header (400), before
+    /// anything reads its body: a stranger's upload is answered without being read.
+    func signIn(_ request: Request) async throws -> SignedInRequest {
         let account = try await account(request)
-        let now = try now(request)
-        let database = habits(account.id)
-        return try await NIOThreadPool.singleton.runIfActive {
-            try body(AccountScope(account: account, database: database, clock: try database.clock(), now: now))
-        }
+        return SignedInRequest(account: account, database: habits(account.id), now: try now(request))
     }
 
     /// The account the request's bearer token signs in: 401 with `WWW-Authenticate` without a valid one.
@@ -60,5 +59,23 @@ struct RequestScope: Sendable {
             throw TokenService.invalidToken
         }
         return account
+    }
+}
+
+/// A request whose token was checked: its account, the account's store and the moment it acts at.
+struct SignedInRequest: Sendable {
+    let account: AccountProfile
+    /// The database as the account sees it.
+    let database: any HabitStore
+    let now: Date
+
+    /// Runs `body` on NIO's thread pool, since the store's calls wait for the database
+    /// (PostgreSQL's block their thread, which must not be the cooperative pool's): with the
+    /// account's scoped store, its clock (404 while it has no zone) and the moment the request acts at.
+    func run<T: Sendable>(_ body: @escaping @Sendable (AccountScope) throws -> T) async throws -> T {
+        let (account, database, now) = (account, database, now)
+        return try await NIOThreadPool.singleton.runIfActive {
+            try body(AccountScope(account: account, database: database, clock: try database.clock(), now: now))
+        }
     }
 }

@@ -12,8 +12,7 @@ struct RoutineRoutes {
         table.add(.get, "/api/checkin", status)
         table.add(.post, "/api/checkin", answer)
         table.add(.post, "/api/checkin/setup", setup)
-        // Starting the day over is for tests and demos, like the clock header it goes with.
-        if scope.configuration.allowClockHeader { table.add(.delete, "/api/checkin/today", reset) }
+        table.add(.delete, "/api/checkin/today", reset)
         table.add(.get, "/api/quote", quote)
         table.add(.get, "/api/quote/history", quoteHistory)
     }
@@ -21,12 +20,14 @@ struct RoutineRoutes {
     @Sendable func status(_ request: Request, _ context: ServerContext) async throws -> Response {
         let document = try await scope.forAccount(request) { account in
             let status = try CheckinService(database: account.database, clock: account.clock).status(now: account.now)
-            return CheckinStateJSON(status: CheckinStatusJSON(status, zone: account.clock.timeZone), texts: status.checkin?.texts)
+            return CheckinStateJSON(
+                status: CheckinStatusJSON(status, zone: account.clock.timeZone), texts: status.checkin?.texts)
         }
         return JSONResponse.make(.ok, document)
     }
 
     @Sendable func answer(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let signedIn = try await scope.signIn(request)
         let body = try await JSONBody.read(request, limit: scope.configuration.bodyLimit, allowed: ["answer"])
         let yes: Bool
         switch try body.requiredString("answer") {
@@ -34,7 +35,7 @@ struct RoutineRoutes {
         case "no": yes = false
         case let other: throw APIError.badRequest("\"answer\" is yes or no, not \"\(other)\"")
         }
-        let answered = try await scope.forAccount(request) { account in
+        let answered = try await signedIn.run { account in
             let checkins = CheckinService(database: account.database, clock: account.clock)
             guard try checkins.habit() != nil else { throw Self.noCheckin }
             return CheckinAnswerJSON(try checkins.answer(yes: yes, now: account.now))
@@ -43,6 +44,7 @@ struct RoutineRoutes {
     }
 
     @Sendable func setup(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let signedIn = try await scope.signIn(request)
         let body = try await JSONBody.read(
             request, limit: scope.configuration.bodyLimit, allowed: ["preset", "question"])
         let preset = try body.string("preset").map { name in
@@ -52,7 +54,7 @@ struct RoutineRoutes {
             return preset
         }
         let question = try body.string("question")
-        let setup = try await scope.forAccount(request) { account in
+        let setup = try await signedIn.run { account in
             CheckinSetupJSON(
                 try CheckinService(database: account.database, clock: account.clock)
                     .setup(preset: preset, question: question, now: account.now))
@@ -60,8 +62,16 @@ struct RoutineRoutes {
         return JSONResponse.make(setup.created ? .created : .ok, setup)
     }
 
+    /// Starting the day over is for tests and demos, like the clock header it goes with: without
+    /// `--allow-clock-header` it is 404, after the token is checked (401 first, as on every route).
     @Sendable func reset(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let cleared = try await scope.forAccount(request) { account in
+        let signedIn = try await scope.signIn(request)
+        guard scope.configuration.allowClockHeader else {
+            throw APIError(
+                status: .notFound, code: "not_found",
+                message: "no such path: \(request.uri.path) (the server allows it with --allow-clock-header)")
+        }
+        let cleared = try await signedIn.run { account in
             let checkins = CheckinService(database: account.database, clock: account.clock)
             guard try checkins.habit() != nil else { throw Self.noCheckin }
             let (day, was) = try checkins.reset(now: account.now)

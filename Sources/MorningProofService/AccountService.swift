@@ -67,6 +67,12 @@ public struct AccountService: Sendable {
     /// it was right, so simultaneous guesses cannot overrun the limit.
     /// - Parameter address: where the attempt comes from (the client's IP address).
     public func logIn(email: String, password: String, address: String, now: Date) async throws -> IssuedToken {
+        // No account has an email with a NUL, and PostgreSQL's text cannot hold one: a wrong
+        // sign-in, known without a query that the database would refuse (nor a count under that key).
+        guard !email.unicodeScalars.contains("\0") else {
+            _ = try await hasher.hash(Self.prepared(password))
+            throw Self.wrongCredentials
+        }
         let reservation = try await throttle.reserveSignIn(email: email, address: address, now: now)
         let credentials: (id: Int64, passwordHash: String)?
         var matches = false

@@ -8,7 +8,7 @@ import MorningProofTestSupport
 import Testing
 
 /// The committed bed scenes (scripts/make-scenes).
-private enum Scenes {
+enum Scenes {
     static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("SampleImages/scenes")
