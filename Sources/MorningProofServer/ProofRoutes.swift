@@ -96,7 +96,8 @@ struct ProofRoutes {
     }
 
     /// The photo of the request: its body as `image/jpeg` or `image/png`, or the first file part of a
-    /// `multipart/form-data` body (a form's file input), parsed with bounded work on the CPU pool. 413 past 25 MB (while the body streams), 415 for another type.
+    /// `multipart/form-data` body (a form's file input), parsed with bounded work on the CPU pool.
+    /// 413 past 25 MB (while the body streams), 415 for another type.
     static func photo(_ request: Request, pool: CPUWorkPool) async throws -> Data {
         let type = MediaType(request.headers[.contentType] ?? "")
         guard ["image/jpeg", "image/png", "multipart/form-data"].contains(type.type) else {
