@@ -109,7 +109,7 @@ enum Scenes {
 }
 
 @Suite struct BedModelTests {
-    static let modelFile = Scenes.repository.appendingPathComponent("Models/bed-made-v1.json").path
+    static let modelFile = Scenes.repository.appendingPathComponent("Models/bed-made-v2.json").path
 
     @Test func theCompiledInModelIsTheModelFile() throws {
         let file = try String(contentsOfFile: Self.modelFile, encoding: .utf8)
