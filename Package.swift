@@ -112,10 +112,10 @@ let package = Package(
         // SHA-256 for photo proofs and API tokens.
         .target(name: "Digest", dependencies: ["CLibCrypto"]),
         // Photo decoding (and, on top of it, the bed verifier).
-        // The default bed model is Models/bed-made-v1.json, embedded through a symlink.
+        // The default bed model is Models/bed-made-v2.json, embedded through a symlink.
         .target(
             name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs", "Digest"],
-            resources: [.embedInCode("bed-made-v1.json")]),
+            resources: [.embedInCode("bed-made-v2.json")]),
         // HTTP routes: decode, authenticate, call one use case, encode JSON. The one place that
         // imports Hummingbird. The committed openapi.yaml is embedded through a symlink.
         .target(
@@ -152,7 +152,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
-        // Fits Models/bed-made-v1.json on a labelled folder with the verifier's own feature code.
+        // Fits Models/bed-made-v2.json on a labelled folder with the verifier's own feature code.
         .executableTarget(name: "morningproof-calibrate", dependencies: ["PhotoVerification", "MorningProofCore"]),
         .testTarget(
             name: "MorningProofCoreTests",

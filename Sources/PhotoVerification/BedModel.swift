@@ -3,10 +3,11 @@ import MorningProofCore
 
 /// The parameters of the bed verifier: a logistic regression over standardised pixel statistics.
 ///
-/// Stored as `Models/bed-made-v1.json` and compiled into the binary (`BedModel.builtIn`); written by
-/// `scripts/calibrate`, which also records how well it did under cross-validation.
+/// Stored as `Models/bed-made-v2.json` and compiled into the binary (`BedModel.builtIn`); written by
+/// `scripts/calibrate`, which also records how well it did under cross-validation. A v1 file (no
+/// `photoLimits`) still loads; the verifier then applies the compiled-in model's photo limits.
 public struct BedModel: Codable, Sendable, Equatable {
-    /// The model's name and version, e.g. "bed-made-v1".
+    /// The model's name and version, e.g. "bed-made-v2".
     public var version: String
     /// The `PixelStatistics` features it reads, in the order of `means`, `scales` and `weights`.
     public var features: [String]
@@ -22,6 +23,8 @@ public struct BedModel: Codable, Sendable, Equatable {
     public var analysisLongSide: Int
     /// How the model was fitted and how well it did.
     public var calibration: CalibrationSummary
+    /// The limits past which a picture is refused as not a camera photo of a room (since v2).
+    public var photoLimits: [PhotoLimit]?
 
     /// Reads and checks a model JSON file; a missing file is `.noSuchFile`, a malformed one `.badModel`.
     public static func load(path: String) throws -> BedModel {
@@ -44,10 +47,10 @@ public struct BedModel: Codable, Sendable, Equatable {
         return model
     }
 
-    /// The default model compiled into the binary: `Models/bed-made-v1.json`, embedded by SwiftPM.
+    /// The default model compiled into the binary: `Models/bed-made-v2.json`, embedded by SwiftPM.
     public static let builtIn: BedModel = {
         do {
-            return try decode(Data(PackageResources.bed_made_v1_json), name: "built-in")
+            return try decode(Data(PackageResources.bed_made_v2_json), name: "built-in")
         } catch {
             preconditionFailure("the compiled-in bed model is invalid: \(error)")
         }
@@ -63,7 +66,8 @@ public struct BedModel: Codable, Sendable, Equatable {
     private func check(name: String) throws {
         let count = features.count
         guard count > 0, means.count == count, scales.count == count, weights.count == count else {
-            throw PhotoError(.badModel, path: name, "model \(name): features, means, scales and weights differ in length")
+            throw PhotoError(
+                .badModel, path: name, "model \(name): features, means, scales and weights differ in length")
         }
         if let unknown = features.first(where: { !PixelStatistics.names.contains($0) }) {
             throw PhotoError(.badModel, path: name, "model \(name): unknown feature \"\(unknown)\"")
@@ -72,6 +76,17 @@ public struct BedModel: Codable, Sendable, Equatable {
             threshold > 0, threshold < 1
         else {
             throw PhotoError(.badModel, path: name, "model \(name): scales must be positive and numbers finite")
+        }
+        for limit in photoLimits ?? [] {
+            guard PhotoLikeness.names.contains(limit.statistic) else {
+                throw PhotoError(.badModel, path: name, "model \(name): unknown photo statistic \"\(limit.statistic)\"")
+            }
+            let bounds = [limit.atLeast, limit.atMost].compactMap { $0 }
+            guard bounds.count == 1, bounds.allSatisfy(\.isFinite) else {
+                throw PhotoError(
+                    .badModel, path: name,
+                    "model \(name): photo limit \(limit.statistic) needs one finite atLeast or atMost")
+            }
         }
     }
 }
@@ -97,6 +112,10 @@ public struct CalibrationSummary: Codable, Sendable, Equatable {
     public var bedVisible: SubsetSummary?
     /// Balanced accuracy of the final model on the photos it was fitted on (optimistic, for contrast).
     public var trainingBalancedAccuracy: Double
+    /// Calibration photos refused as not a camera photo of a room (since v2): held back (mean per
+    /// repeat, limits fitted without the photo's fold), and by the final limits.
+    public var heldBackNotAPhoto: Double?
+    public var trainingNotAPhoto: Int?
 }
 
 /// Cross-validated figures on a subset of the calibration set.

@@ -37,7 +37,7 @@ public struct BedModelFitter: Sendable {
     }
 
     /// Fits on every sample and attaches cross-validated figures; `data` names the folder.
-    public func calibrate(_ samples: [LabelledSample], data: String, version: String = "bed-made-v1") -> BedModel {
+    public func calibrate(_ samples: [LabelledSample], data: String, version: String = "bed-made-v2") -> BedModel {
         var model = fit(samples)
         let made = samples.filter(\.made).count
         // Pooled out-of-fold predictions per repeat; figures are the mean over repeats.
@@ -45,8 +45,11 @@ public struct BedModelFitter: Sendable {
         var madeRecalls: [Double] = []
         var notMadeRecalls: [Double] = []
         var visible: [Double] = []
+        var notPhotos = 0
         for repeatIndex in 0..<repeats {
-            let predictions = crossValidatedPredictions(samples, seed: UInt64(repeatIndex + 1))
+            let verdicts = crossValidatedVerdicts(samples, seed: UInt64(repeatIndex + 1))
+            notPhotos += verdicts.filter { $0.notAPhoto != nil }.count
+            let predictions = verdicts.map(\.made)
             let (balanced, madeRecall, notMadeRecall) = Self.balancedAccuracy(samples, predictions)
             all.append(balanced)
             madeRecalls.append(madeRecall)
@@ -67,12 +70,15 @@ public struct BedModelFitter: Sendable {
                     images: visibleSamples.count, made: visibleSamples.filter(\.made).count,
                     notMade: visibleSamples.filter { !$0.made }.count,
                     balancedAccuracy: Self.round(Self.mean(visible))),
-            trainingBalancedAccuracy: Self.round(Self.balancedAccuracy(samples, training).0))
+            trainingBalancedAccuracy: Self.round(Self.balancedAccuracy(samples, training).0),
+            heldBackNotAPhoto: Self.round(Double(notPhotos) / Double(max(1, repeats))),
+            trainingNotAPhoto: samples.filter { BedVerifier(model: model).judge($0.statistics).notAPhoto != nil }.count)
         model.version = version
         return model
     }
 
-    /// A model fitted on `samples` (standardisation from them too), with an empty calibration summary.
+    /// A model fitted on `samples` (standardisation and photo limits from them too), with an empty
+    /// calibration summary.
     public func fit(_ samples: [LabelledSample]) -> BedModel {
         let x = samples.map { sample in features.map { sample.statistics[$0] } }
         let y = samples.map { $0.made ? 1.0 : 0.0 }
@@ -88,30 +94,32 @@ public struct BedModelFitter: Sendable {
         let z = x.map { row in (0..<k).map { (row[$0] - means[$0]) / scales[$0] } }
         let (weights, bias) = LogisticRegression.fit(z, y, l2Penalty: l2Penalty)
         return BedModel(
-            version: "bed-made-v1", features: features, means: means, scales: scales, weights: weights, bias: bias,
+            version: "bed-made-v2", features: features, means: means, scales: scales, weights: weights, bias: bias,
             threshold: 0.5, analysisLongSide: PixelStatistics.analysisLongSide,
             calibration: CalibrationSummary(
                 data: "", images: samples.count, made: 0, notMade: 0, folds: 0, repeats: 0, l2Penalty: l2Penalty,
-                balancedAccuracy: 0, madeRecall: 0, notMadeRecall: 0, bedVisible: nil, trainingBalancedAccuracy: 0))
+                balancedAccuracy: 0, madeRecall: 0, notMadeRecall: 0, bedVisible: nil, trainingBalancedAccuracy: 0),
+            photoLimits: PhotoLimits.fitted(to: samples.map(\.statistics)))
     }
 
-    /// Out-of-fold "made" predictions for every sample: stratified folds from a seeded shuffle.
-    func crossValidatedPredictions(_ samples: [LabelledSample], seed: UInt64) -> [Bool] {
+    /// Out-of-fold verdicts for every sample (bed model and photo limits fitted without its fold):
+    /// stratified folds from a seeded shuffle.
+    func crossValidatedVerdicts(_ samples: [LabelledSample], seed: UInt64) -> [BedVerdict] {
         var generator = SplitMix64(seed: seed)
         var fold = [Int](repeating: 0, count: samples.count)
         for label in [true, false] {
             let members = samples.indices.filter { samples[$0].made == label }.shuffled(using: &generator)
             for (position, index) in members.enumerated() { fold[index] = position % folds }
         }
-        var predictions = [Bool](repeating: false, count: samples.count)
+        var verdicts = [BedVerdict?](repeating: nil, count: samples.count)
         for f in 0..<folds {
             let model = fit(samples.indices.filter { fold[$0] != f }.map { samples[$0] })
             let verifier = BedVerifier(model: model)
             for i in samples.indices where fold[i] == f {
-                predictions[i] = verifier.judge(samples[i].statistics).made
+                verdicts[i] = verifier.judge(samples[i].statistics)
             }
         }
-        return predictions
+        return verdicts.compactMap { $0 }
     }
 
     /// (balanced accuracy, made recall, not-made recall) of `predictions` against the samples' labels.

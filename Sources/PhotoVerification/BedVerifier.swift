@@ -42,8 +42,18 @@ public struct BedVerifier: Sendable {
             sha256: fingerprint ? SHA256Digest.hex(data) : nil)
     }
 
-    /// The verdict on a photo with these statistics.
+    /// The limits past which a picture is not a camera photo of a room: the model's own, or for a
+    /// model from before v2, the compiled-in model's.
+    public var photoLimits: [PhotoLimit] { model.photoLimits ?? BedModel.builtIn.photoLimits ?? [] }
+
+    /// The verdict on a photo with these statistics. A picture that is not a camera photo of a room
+    /// (a flat colour, noise, flat blocks, a gradient, a screenshot) is not made, and the reason says why.
     public func judge(_ statistics: PixelStatistics) -> BedVerdict {
+        if let refusal = PhotoLimits.refusal(statistics, limits: photoLimits) {
+            return BedVerdict(
+                made: false, probability: 0, confidence: 1, reasons: [refusal], features: statistics.values,
+                notAPhoto: refusal)
+        }
         var score = model.bias
         var contributions: [(name: String, z: Double, amount: Double)] = []
         for (i, name) in model.features.enumerated() {
@@ -63,7 +73,7 @@ public struct BedVerifier: Sendable {
         let reasons = drivers.map { Self.describe($0.element.name, high: $0.element.z > 0) }
         return BedVerdict(
             made: made, probability: probability, confidence: made ? probability : 1 - probability,
-            reasons: reasons.isEmpty ? ["no feature stood out"] : reasons, features: statistics.values)
+            reasons: reasons.isEmpty ? ["no feature stood out"] : reasons, features: statistics.values, notAPhoto: nil)
     }
 
     /// A feature, above or below its calibration mean, in words.
@@ -105,6 +115,9 @@ public struct BedVerdict: Sendable, Equatable {
     public let reasons: [String]
     /// Every measured feature by name.
     public let features: [String: Double]
+    /// Why the picture was refused as not a camera photo of a room (`made` is then false, the
+    /// probability 0 and this the only reason); nil for a photo the bed model judged.
+    public let notAPhoto: String?
 }
 
 /// A decoded photo's facts, verdict and fingerprints.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Pixel statistics of a photo that tell a made bed and a tidy room from an unmade, cluttered one.
+/// Pixel statistics of a photo that tell a made bed and a tidy room from an unmade, cluttered one,
+/// and (`PhotoLikeness`) a camera photo from a picture a program made.
 ///
 /// Each is measured on the photo area-averaged to a long side of `analysisLongSide` pixels, with
 /// values normalised per pixel (shares, means, entropies), so they do not depend on the photo's size.
@@ -14,13 +15,14 @@ public struct PixelStatistics: Sendable, Equatable {
     /// Side of the square blocks for smoothness and orientation coherence, in analysis pixels.
     static let block = 8
 
-    /// Every feature's name, in the order of `values`.
-    public static let names = [
-        "smoothShare", "straightEdgeShare", "orientationEntropy", "edgeCoherence",
-        "gradientEnergy", "gradientEnergyUpper", "gradientEnergyLower", "gradientEnergyCentre",
-        "edgeDensityUpper", "edgeDensityLower", "edgeDensityCentre", "blockEnergySpread",
-        "colourEntropy", "saturationMean", "saturationSpread", "lumaContrast",
-    ]
+    /// Every feature's name: the bed features, then `PhotoLikeness.names`.
+    public static let names =
+        [
+            "smoothShare", "straightEdgeShare", "orientationEntropy", "edgeCoherence",
+            "gradientEnergy", "gradientEnergyUpper", "gradientEnergyLower", "gradientEnergyCentre",
+            "edgeDensityUpper", "edgeDensityLower", "edgeDensityCentre", "blockEnergySpread",
+            "colourEntropy", "saturationMean", "saturationSpread", "lumaContrast",
+        ] + PhotoLikeness.names
 
     /// The features by name (see `names`).
     public let values: [String: Double]
@@ -40,6 +42,7 @@ public struct PixelStatistics: Sendable, Equatable {
         values.merge(gradients.orientationFeatures()) { $1 }
         values.merge(Self.blockFeatures(image, gradients)) { $1 }
         values.merge(Self.colourFeatures(image)) { $1 }
+        values.merge(PhotoLikeness.features(image, gradients)) { $1 }
         self.values = values
     }
 

@@ -1,7 +1,7 @@
 // morningproof-calibrate: fits the bed verifier on a labelled folder with the same feature code
 // `morningproof verify` uses, and writes the model JSON (which the build embeds in the program).
 //
-//   morningproof-calibrate FOLDER --model Models/bed-made-v1.json
+//   morningproof-calibrate FOLDER --model Models/bed-made-v2.json
 //                          [--features-csv FILE] [--folds 5] [--repeats 10] [--l2 5] [--features a,b,c]
 //
 // FOLDER holds clean/ (made beds, tidy rooms) and messy/ (unmade, cluttered) photos and optionally
@@ -113,6 +113,15 @@ do {
                 v.balancedAccuracy * 100))
     }
     print(String(format: "training balanced accuracy (optimistic): %.1f%%", c.trainingBalancedAccuracy * 100))
+    for limit in model.photoLimits ?? [] {
+        let bound = limit.atLeast.map { "at least \($0)" } ?? limit.atMost.map { "at most \($0)" } ?? ""
+        print("photo limit: \(limit.statistic) \(bound) (most extreme calibration photo: \(limit.calibrationExtreme))")
+    }
+    print(
+        String(
+            format:
+                "calibration photos refused as not a photo: %.1f held back (mean per repeat), %d by the final limits",
+            c.heldBackNotAPhoto ?? 0, c.trainingNotAPhoto ?? 0))
     if options.modelPath == nil { print(json, terminator: "") }
 } catch let error as MorningProofError {
     FileHandle.standardError.write(Data("morningproof-calibrate: \(error.message)\n".utf8))

@@ -8,6 +8,7 @@ private enum Photos {
         .appendingPathComponent("SampleImages")
     static func scene(_ name: String) -> String { folder.appendingPathComponent("scenes/\(name)").path }
     static func broken(_ name: String) -> String { folder.appendingPathComponent("broken/\(name)").path }
+    static func notPhoto(_ name: String) -> String { folder.appendingPathComponent("not-photos/\(name)").path }
 }
 
 @Suite struct VerifyTests {
@@ -123,5 +124,34 @@ private enum Photos {
         let localObject = try #require((result as? [[String: Any]])?.first)
         #expect(localObject["recorded"] as? Bool == true)
         #expect(localObject["captureTime"] as? String == "2026-11-20T06:30:00Z")
+    }
+
+    @Test func aPictureThatIsNotAPhotoIsNotMadeAndRecordsNothing() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.run(["habit", "add", "Make bed", "--kind", "photo"], now: "2026-11-18T07:00:00Z")
+        // Issue 23: a uniform black 1000x750 JPEG was "made, confidence 0.97" and proved the day.
+        let black = try cli.run(
+            ["verify", "--habit", "Make bed", Photos.notPhoto("black.jpg")], now: "2026-11-18T08:00:00Z")
+        #expect(black.status == 1)
+        #expect(
+            black.stdout.contains(
+                "black.jpg: not made (confidence 1.00): not a photo of a room: the picture is nearly uniform"))
+        #expect(black.stdout.contains("Make bed: not recorded (the bed is not made)."))
+        let names = [
+            "gray.jpg", "white.jpg", "noise.jpg", "blocks-8.jpg", "blocks-50.jpg", "gradient.jpg", "screenshot.jpg",
+        ]
+        let result = try cli.run(
+            ["verify", "--json", "--habit", "Make bed"] + names.map(Photos.notPhoto), now: "2026-11-18T08:05:00Z")
+        #expect(result.status == 1)
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.count == names.count)
+        for object in objects {
+            #expect(object["made"] as? Bool == false && object["recorded"] as? Bool == false)
+            let reasons = object["reasons"] as? [String] ?? []
+            #expect(reasons.count == 1 && reasons[0].hasPrefix("not a photo of a room: "), "\(object)")
+        }
+        // The day is still open: a photo of a made bed proves it.
+        #expect(try cli.run(["verify", "--habit", "Make bed", made], now: "2026-11-18T08:10:00Z").status == 0)
     }
 }

@@ -93,6 +93,32 @@ struct ProofRouteTests {
         }
     }
 
+    /// Issue 23: a uniform black 1000x750 JPEG was "201, made, confidence 0.97", and a block pattern
+    /// varied daily passed six days running. Both are a not-made verdict now, and prove nothing.
+    @Test(arguments: Engine.available) func aBlackPictureOrABlockPatternProvesNothing(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
+            let (token, id) = try await photoHabit(api)
+            let path = "/api/habits/\(id)/proof"
+            let pictures = Scenes.folder.deletingLastPathComponent().appendingPathComponent("not-photos")
+            let black = try await api.upload(
+                path, token: token, at: "2026-11-18T08:00:00Z", type: "image/jpeg",
+                body: try Data(contentsOf: pictures.appendingPathComponent("black.jpg")))
+            #expect(black.status == .ok, "\(black.body)")
+            #expect(black.json["made"] as? Bool == false && black.json["recorded"] as? Bool == false)
+            let reasons = black.json["reasons"] as? [String] ?? []
+            #expect(reasons.first?.hasPrefix("not a photo of a room: the picture is nearly uniform") == true)
+            for (day, name) in [(19, "blocks-8.jpg"), (20, "blocks-50.jpg")] {
+                let blocks = try await api.uploadForm(
+                    path, token: token, at: "2026-11-\(day)T08:00:00Z",
+                    photo: try Data(contentsOf: pictures.appendingPathComponent(name)))
+                #expect(blocks.status == .ok && blocks.json["made"] as? Bool == false, "\(name): \(blocks.body)")
+            }
+            let entries = try await api.send(
+                .get, "/api/habits/\(id)/entries", token: token, at: "2026-11-20T09:00:00Z")
+            #expect((entries.json["entries"] as? [Any])?.count == 0)
+        }
+    }
+
     @Test(arguments: Engine.available) func whatIsNotAPhotoOrTooBigOrForAnotherHabitIsRefused(engine: Engine)
         async throws
     {

@@ -81,7 +81,7 @@ private enum Scenes {
         let copy = try offer("made-1-smaller-copy.jpg", at: "2026-11-19T08:00:00Z")
         #expect(copy?.recorded == nil)
         #expect(
-            copy?.refusal == "this photo already proved 2026-11-18 (a copy of the same picture, 2 of 64 bits differ)")
+            copy?.refusal == "this photo already proved 2026-11-18 (a copy of the same picture, 0 of 64 bits differ)")
         #expect(try entry("2026-11-19") == nil)
         // A different photo still proves the day.
         #expect(try offer("made-3.jpg", at: "2026-11-19T08:00:00Z")?.recorded == .recorded)

@@ -25,7 +25,7 @@ enum Scenes {
         let path = Scenes.path("made-1.jpg")
         let judgement = try Scenes.judge("made-1.jpg")
         // sha256sum SampleImages/scenes/made-1.jpg
-        #expect(judgement.sha256 == "044b101b56707c2b8ef659d0542b5e370e764f27061cbaf28b8242f404149fd7")
+        #expect(judgement.sha256 == "a39c3b727cc2fa18b8275cd477af3c5f47eac8281bd1041cc9ccceb6fe96aa51")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let fromBytes = try BedVerifier().verify(data: bytes, name: "made-1.jpg")
         #expect(fromBytes.sha256 == judgement.sha256)
@@ -109,7 +109,7 @@ enum Scenes {
 }
 
 @Suite struct BedModelTests {
-    static let modelFile = Scenes.repository.appendingPathComponent("Models/bed-made-v1.json").path
+    static let modelFile = Scenes.repository.appendingPathComponent("Models/bed-made-v2.json").path
 
     @Test func theCompiledInModelIsTheModelFile() throws {
         let file = try String(contentsOfFile: Self.modelFile, encoding: .utf8)

@@ -43,6 +43,7 @@ struct CalibrationSetTests {
             repeats: shipped.calibration.repeats)
         let refitted = fitter.calibrate(samples, data: shipped.calibration.data)
         #expect(refitted.calibration == shipped.calibration)
+        #expect(refitted.photoLimits == shipped.photoLimits)
         for (a, b) in zip(refitted.weights, shipped.weights) { #expect(abs(a - b) < 1e-9) }
     }
 
@@ -55,5 +56,14 @@ struct CalibrationSetTests {
         // Fitted on these photos, so this is the training figure the model file records.
         #expect(abs(balanced - verifier.model.calibration.trainingBalancedAccuracy) < 1e-3)
         #expect(verifier.model.calibration.balancedAccuracy >= 0.8)
+    }
+
+    @Test func noCalibrationPhotoIsRefusedAsNotAPhoto() throws {
+        let samples = try CalibrationSet.samples()
+        let verifier = BedVerifier()
+        let refused = samples.filter { verifier.judge($0.statistics).notAPhoto != nil }.map(\.file)
+        #expect(refused.isEmpty, "refused as not a photo: \(refused)")
+        // Held back too: limits fitted without a photo's fold never refused it.
+        #expect(verifier.model.calibration.heldBackNotAPhoto == 0)
     }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Renders simple synthetic bedroom photos for SampleImages/scenes/: made beds (a flat duvet with
 straight edges, plumped pillows, a tidy room) and unmade beds (a crumpled duvet with fine folds at
-slanted angles, clothes and objects scattered around).
+slanted angles, clothes and objects scattered around), with what a camera adds (uneven light,
+surface texture, lens blur, sensor noise), since the verifier refuses flat drawings.
 
 Needs python3 with numpy (Debian: python3-numpy) and cjpeg (libjpeg-turbo-progs); run it through
 scripts/make-scenes. Deterministic: the same seeds give the same pixels."""
@@ -102,8 +103,29 @@ def clutter(img, rng, count):
         img[inside] = (colour[None, None, :] * folds[:, :, None])[inside]
 
 
+def smooth(field, radius):
+    """A box blur of `radius` pixels, three passes (close to a Gaussian), along both axes."""
+    for _ in range(3):
+        for axis in (0, 1):
+            padded = np.concatenate([np.take(field, [0] * radius, axis), field, np.take(field, [-1] * radius, axis)], axis)
+            c = np.cumsum(padded, axis, dtype=float)
+            c = np.concatenate([np.zeros_like(np.take(c, [0], axis)), c], axis)
+            n = field.shape[axis]
+            field = (np.take(c, range(2 * radius + 1, 2 * radius + 1 + n), axis) - np.take(c, range(0, n), axis)) / (2 * radius + 1)
+    return field
+
+
 def finish(img, rng):
-    img = img + rng.normal(0, 0.008, img.shape)  # a little sensor noise
+    """What a camera adds to the drawn room: uneven light, surface texture, lens blur, sensor noise."""
+    y = np.arange(H)[:, None] / H
+    x = np.arange(W)[None, :] / W
+    light = 1 + sum(rng.uniform(0.02, 0.05) * np.sin(rng.uniform(1, 4) * np.pi * (x * np.cos(a) + y * np.sin(a)) + rng.uniform(0, 6))
+                    for a in rng.uniform(0, np.pi, 3))
+    texture = smooth(rng.normal(0, 1, (H, W)), 2)
+    texture *= 0.03 / texture.std()
+    img = img * (light * (1 + texture))[:, :, None]
+    img = np.stack([smooth(img[:, :, c], 1) for c in range(3)], -1)  # the lens: edges a pixel or two wide
+    img = img + rng.normal(0, 0.01, img.shape)  # sensor noise
     return (np.clip(img, 0, 1) * 255 + 0.5).astype(np.uint8)
 
 
