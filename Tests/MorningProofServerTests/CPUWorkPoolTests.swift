@@ -49,7 +49,7 @@ struct CPUIsolationTests {
     /// (p99 under 200 ms; before the pool, 30 s).
     @Test func eightLargeProofsLeaveAnotherAccountsReadsFast() async throws {
         let png = FlatPNG.make(width: 7_000, height: 7_000)
-        #expect(png.count < ProofRoutes.maxPhotoBytes)
+        #expect(png.count < BodyLimit.photo.bytes)
         try await TestServer.run(on: .sqlite) { api in
             let heavy = try await api.signUp("heavy@example.com", timezone: "UTC")
             let created = try await api.send(
