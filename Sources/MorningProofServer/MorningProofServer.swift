@@ -25,10 +25,10 @@ public enum MorningProofServer {
     /// store `habits` gives for its id: either engine (SQLite's `AppDatabase`, PostgreSQL's
     /// `PostgresStore`, each `scoped(to:)` the id). The habit stores' synchronous calls run on NIO's
     /// thread pool. Failed sign-ins are counted in `signInFailures`: this process's memory unless
-    /// servers share them through their database, under `signInLimits`.
+    /// servers share them through their database, under `configuration.signInLimits`.
     public static func application(
         accounts: any AccountStore, habits: @escaping @Sendable (_ accountID: Int64) -> any HabitStore,
-        signInFailures: any SignInFailureStore = MemorySignInFailures(), signInLimits: SignInLimits = SignInLimits(),
+        signInFailures: any SignInFailureStore = MemorySignInFailures(),
         configuration: ServerConfiguration, logger: Logger, realNow: @escaping @Sendable () -> Date = Date.init,
         onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
@@ -37,7 +37,7 @@ public enum MorningProofServer {
         let scope = RequestScope(
             accounts: AccountService(
                 database: accounts, hasher: hasher,
-                throttle: LoginThrottle(failures: signInFailures, limits: signInLimits)),
+                throttle: LoginThrottle(failures: signInFailures, limits: configuration.signInLimits)),
             habits: habits,
             configuration: configuration, realNow: realNow, cpuWork: cpuWork)
         var routes = RouteTable()

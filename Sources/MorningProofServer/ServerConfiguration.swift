@@ -1,4 +1,5 @@
 import Foundation
+import MorningProofService
 
 /// How a server runs: where it listens and what it allows.
 public struct ServerConfiguration: Sendable {
@@ -13,6 +14,8 @@ public struct ServerConfiguration: Sendable {
     /// CPU-heavy requests (a photo proof, a sign-up or sign-in) that may wait for a core; more are
     /// answered with 503 and `Retry-After`. One runs per core besides.
     public var cpuQueueLimit: Int = 32
+    /// How many sign-ins and sign-ups are allowed per email and address (`SignInLimits`).
+    public var signInLimits = SignInLimits()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,

@@ -148,11 +148,20 @@ extension ServerCommand {
                 valueName: "n"))
         var cpuQueueLimit = 32
 
+        @Option(
+            name: .customLong("signups-per-hour"),
+            help: ArgumentHelp(
+                "Sign-ups allowed from one address in an hour; more get 429 with Retry-After.", valueName: "n"))
+        var signUpsPerHour = SignInLimits().signUpsPerAddress
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
             guard (1...64).contains(readers) else { throw ValidationError("--db-pool must be 1 to 64") }
             guard (0...10_000).contains(cpuQueueLimit) else { throw ValidationError("--cpu-queue must be 0 to 10000") }
+            guard (1...1_000_000).contains(signUpsPerHour) else {
+                throw ValidationError("--signups-per-hour must be 1 to 1000000")
+            }
             guard (0.25...300).contains(connectionWait) else {
                 throw ValidationError("--db-wait must be 0.25 to 300 seconds")
             }
@@ -174,6 +183,7 @@ extension ServerCommand {
                 var configuration = ServerConfiguration(
                     host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost)
                 configuration.cpuQueueLimit = cpuQueueLimit
+                configuration.signInLimits.signUpsPerAddress = signUpsPerHour
                 if let store = try await database.postgres(
                     poolSize: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
                 {

@@ -95,7 +95,7 @@ struct CPUIsolationTests {
             var server = server
             server.configuration.bcryptCost = 10
             server.configuration.cpuQueueLimit = 64
-            server.signInLimits.signUpsPerAddress = 100
+            server.configuration.signInLimits.signUpsPerAddress = 100
             try await server.run { api in
                 let other = try await api.signUp("other@example.com", timezone: "UTC")
                 let statuses = Locked([HTTPResponse.Status]())

@@ -22,7 +22,6 @@ struct TestServer: Sendable {
     let realNow = Locked(Date(timeIntervalSince1970: 1_790_000_000))  // 2026-09-21
     let logs = Locked([String]())
     var configuration = ServerConfiguration(allowClockHeader: true, bcryptCost: 4)
-    var signInLimits = SignInLimits()
 
     /// Runs `body` with a server on a new database of `engine`, gone when `body` ends. SQLite's is
     /// in memory, or in a file (a pool of connections, as the server opens it) when `file` is true.
@@ -45,7 +44,7 @@ struct TestServer: Sendable {
         // As the server command: failed sign-ins in memory on SQLite, in the shared database on PostgreSQL.
         let app = MorningProofServer.application(
             accounts: store, habits: { store.scoped(to: $0) },
-            signInFailures: (store as? PostgresStore) ?? MemorySignInFailures(), signInLimits: signInLimits,
+            signInFailures: (store as? PostgresStore) ?? MemorySignInFailures(),
             configuration: configuration,
             logger: logger,
             realNow: { realNow.withLock { $0 } })

@@ -39,11 +39,14 @@ async function api(method, path, body, type) {
   setOffline(false);
   const text = await response.text();
   const json = text ? JSON.parse(text) : {};
-  if (response.status === 401 && path !== "/api/auth/login") {
+  // A wrong password on the sign-in screen is an answer, not a session that ended.
+  if (response.status === 401 && path !== "/api/auth/login" && path !== "/api/auth/signup") {
     signOut(false);
     throw new APIError(401, json);
   }
   if (!response.ok) throw new APIError(response.status, json);
+  // The status beside the fields, where it says more (sign-up: 201 made the account, 200 signed in).
+  if (json && typeof json === "object") Object.defineProperty(json, "status", { value: response.status });
   return json;
 }
 
@@ -111,8 +114,12 @@ async function signIn(event) {
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       const reply = await api("POST", "/api/auth/signup", { email, password, timezone: zone });
       localStorage.setItem(TOKEN, reply.token);
-      const preset = document.querySelector("input[name=preset]:checked").value;
-      await api("POST", "/api/checkin/setup", { preset });
+      // 200: the email had an account and this was its password, so it is a sign-in: its
+      // check-in stays as its owner set it.
+      if (reply.status === 201) {
+        const preset = document.querySelector("input[name=preset]:checked").value;
+        await api("POST", "/api/checkin/setup", { preset });
+      }
     } else {
       const reply = await api("POST", "/api/auth/login", { email, password });
       localStorage.setItem(TOKEN, reply.token);
