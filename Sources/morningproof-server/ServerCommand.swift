@@ -140,6 +140,8 @@ extension ServerCommand {
         @Option(help: ArgumentHelp("bcrypt's cost for new passwords, 4 to 31.", visibility: .hidden))
         var bcryptCost = 12
 
+        @OptionGroup(title: "Connections") var connections: ConnectionOptions
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
@@ -163,7 +165,8 @@ extension ServerCommand {
             logger.logLevel = .info
             try await ServerCommand.reporting {
                 let configuration = ServerConfiguration(
-                    host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost)
+                    host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost,
+                    connections: connections.limits(logger: logger))
                 if let store = try await database.postgres(
                     poolSize: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
                 {
