@@ -1,9 +1,13 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// Turns every error into its JSON answer: a path the router does not know is 404, or 405 with
-/// `Allow` when the path is known under other methods.
+/// `Allow` when the path is known under other methods. A request whose framing is not HTTP (a
+/// broken chunk, a chunk size past 64 bits) is 400, and a transfer coding other than `chunked`
+/// is 501 (RFC 9112 §6.1), before any route reads the body; both end the connection, since where
+/// the next request would begin is unknown.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let routes: RouteTable
@@ -11,8 +15,16 @@ struct ErrorMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
+        if let coding = request.headers[.transferEncoding], !Self.isChunkedOnly(coding) {
+            return Self.endingConnection(
+                APIError(
+                    status: .notImplemented, code: "not_implemented",
+                    message: "Transfer-Encoding \(coding) is not supported; send chunked or Content-Length"))
+        }
         do {
             return try await next(request, context)
+        } catch is HTTPParserError {
+            return Self.endingConnection(.badRequest("the request is not valid HTTP/1.1 framing (its body or chunks)"))
         } catch let error as HTTPError where error.status == .notFound && error.body == nil {
             // The router's own "no route": the path is unknown, or known with other methods.
             let allowed = routes.allowedMethods(for: request.uri.path)
@@ -29,6 +41,17 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch {
             return APIError(error, logger: context.logger).response
         }
+    }
+
+    /// `chunked` alone, the one transfer coding the server decodes (names are case-insensitive).
+    private static func isChunkedOnly(_ coding: String) -> Bool {
+        coding.trimmingCharacters(in: .whitespaces).lowercased() == "chunked"
+    }
+
+    private static func endingConnection(_ error: APIError) -> Response {
+        var response = error.response
+        response.headers[.connection] = "close"
+        return response
     }
 }
 

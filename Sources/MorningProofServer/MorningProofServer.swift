@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import MorningProofCore
 import MorningProofService
@@ -54,10 +55,14 @@ public enum MorningProofServer {
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: ErrorMiddleware(routes: routes))
         routes.register(on: router)
+        let limits = configuration.connections
         return Application(
             router: router,
+            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) },
             configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "morningproof-server"),
+                address: .hostname(configuration.host, port: configuration.port), serverName: "morningproof-server",
+                // Beyond the cap, connections wait in the listen backlog until one closes (Hummingbird's own).
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections, logger: logger)),
             onServerRunning: { channel in
                 await onRunning(configuration.host, channel.localAddress?.port ?? configuration.port)
             },

@@ -2,6 +2,7 @@ import Hummingbird
 
 /// The API's routes in one list: registered with the router, and asked which methods a path
 /// allows, so that a known path with the wrong method gets 405 with `Allow` rather than 404.
+/// Every GET route answers HEAD too (RFC 9110 §9.3.2): the GET's status and headers, no body.
 struct RouteTable: Sendable {
     typealias Handler = @Sendable (Request, ServerContext) async throws -> Response
 
@@ -16,6 +17,14 @@ struct RouteTable: Sendable {
 
     mutating func add(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler) {
         routes.append(Route(method: method, path: path, handler: handler))
+        if method == .get {
+            routes.append(Route(method: .head, path: path) { try await Self.headOnly(handler($0, $1)) })
+        }
+    }
+
+    /// The GET's answer without its body; `Content-Length` still says how long the body would be.
+    private static func headOnly(_ response: Response) -> Response {
+        Response(status: response.status, headers: response.headers, body: ResponseBody())
     }
 
     func register(on router: Router<ServerContext>) {

@@ -16,15 +16,18 @@ public struct ServerConfiguration: Sendable {
     public var cpuQueueLimit: Int = 32
     /// How many sign-ins and sign-ups are allowed per email and address (`SignInLimits`).
     public var signInLimits = SignInLimits()
+    /// Timeouts of every connection state and caps on open connections.
+    public var connections: ConnectionLimits
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,
-        bodyLimit: Int = 64 * 1024
+        bodyLimit: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits()
     ) {
         self.host = host
         self.port = port
         self.allowClockHeader = allowClockHeader
         self.bcryptCost = bcryptCost
         self.bodyLimit = bodyLimit
+        self.connections = connections
     }
 }

@@ -154,6 +154,8 @@ extension ServerCommand {
                 "Sign-ups allowed from one address in an hour; more get 429 with Retry-After.", valueName: "n"))
         var signUpsPerHour = SignInLimits().signUpsPerAddress
 
+        @OptionGroup(title: "Connections") var connections: ConnectionOptions
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
@@ -181,7 +183,8 @@ extension ServerCommand {
             logger.logLevel = .info
             try await ServerCommand.reporting {
                 var configuration = ServerConfiguration(
-                    host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost)
+                    host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost,
+                    connections: connections.limits(logger: logger))
                 configuration.cpuQueueLimit = cpuQueueLimit
                 configuration.signInLimits.signUpsPerAddress = signUpsPerHour
                 if let store = try await database.postgres(

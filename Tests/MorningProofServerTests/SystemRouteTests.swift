@@ -38,9 +38,9 @@ struct SystemRouteTests {
     @Test(arguments: Engine.available) func aKnownPathWithAnotherMethodIs405WithAllow(engine: Engine) async throws {
         try await TestServer.run(on: engine) { api in
             let cases: [(HTTPRequest.Method, String, String)] = [
-                (.get, "/api/auth/signup", "POST"), (.delete, "/api/auth/me", "GET"),
-                (.put, "/api/auth/profile", "PATCH"), (.post, "/api/stats/summary", "GET"),
-                (.get, "/api/age/daily-update", "POST"), (.post, "/health", "GET"),
+                (.get, "/api/auth/signup", "POST"), (.delete, "/api/auth/me", "GET, HEAD"),
+                (.put, "/api/auth/profile", "PATCH"), (.post, "/api/stats/summary", "GET, HEAD"),
+                (.get, "/api/age/daily-update", "POST"), (.post, "/health", "GET, HEAD"),
                 (HTTPRequest.Method("TRACE")!, "/api/auth/login", "POST"),
             ]
             for (method, path, allow) in cases {

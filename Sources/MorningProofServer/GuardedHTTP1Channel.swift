@@ -1,0 +1,101 @@
+import HummingbirdCore
+import Logging
+import MorningProofCore
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+
+/// Hummingbird's HTTP/1 channel (`HTTP1Channel`) with the connection guards around it: a
+/// connection from an address that already has its share open is closed at once, every
+/// connection state has its timeout (`ConnectionTimeoutHandler`, first on the raw bytes), and
+/// answers end their connection where they must (`HTTPMessageGuard`, where the HTTP version is
+/// still known). Hummingbird's own idle timeout is one timer for every state, and its
+/// additional handlers come after the HTTP version is gone, hence a pipeline of our own.
+struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
+    typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
+
+    let responder: HTTPChannelHandler.Responder
+    let limits: ConnectionLimits
+    let openConnections: OpenConnections
+
+    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits) {
+        self.responder = responder
+        self.limits = limits
+        openConnections = OpenConnections(perAddress: limits.maxConnectionsPerAddress)
+    }
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        channel.eventLoop.makeCompletedFuture {
+            let address = channel.remoteAddress?.ipAddress ?? "unknown"
+            let admitted = openConnections.open(from: address)
+            channel.closeFuture.whenComplete { _ in openConnections.close(from: address) }
+
+            if !admitted {
+                logger.debug("closing a connection from \(address): it has \(limits.maxConnectionsPerAddress) open")
+                try channel.pipeline.syncOperations.addHandler(CloseWhenActive())
+            }
+            let timeouts = ConnectionTimeoutHandler(limits: limits, logger: logger)
+            try channel.pipeline.syncOperations.addHandler(timeouts)
+            try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
+                withEncoderConfiguration: .init(), withDecoderLimitConfiguration: .init())
+            try channel.pipeline.syncOperations.addHandler(HTTPMessageGuard(timeouts: timeouts))
+            try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            // Hummingbird's own state handler, without its idle timeout: it closes idle connections
+            // at a graceful shutdown.
+            try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
+            return try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
+                wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+        }
+    }
+
+    func handle(value asyncChannel: Value, logger: Logger) async {
+        await handleHTTP(asyncChannel: asyncChannel, logger: logger)
+    }
+}
+
+/// Closes its connection as soon as it is active (the channel is set up before it is registered,
+/// when it cannot be closed yet).
+final class CloseWhenActive: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { context.close(promise: nil) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        context.close(promise: nil)
+    }
+}
+
+/// How many connections each remote address has open, shared by every event loop.
+final class OpenConnections: Sendable {
+    private let perAddress: Int
+    private let counts = Locked([String: Int]())
+
+    init(perAddress: Int) {
+        self.perAddress = perAddress
+    }
+
+    /// Counts a new connection from `address`; false when it is one more than the address may have.
+    func open(from address: String) -> Bool {
+        counts.withLock { counts in
+            let count = counts[address, default: 0] + 1
+            counts[address] = count
+            return count <= perAddress
+        }
+    }
+
+    func close(from address: String) {
+        counts.withLock { counts in
+            let count = counts[address, default: 1] - 1
+            counts[address] = count > 0 ? count : nil
+        }
+    }
+
+    /// The connections open from `address`.
+    func count(from address: String) -> Int {
+        counts.withLock { $0[address, default: 0] }
+    }
+}
