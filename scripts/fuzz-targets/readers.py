@@ -380,7 +380,13 @@ def one(binary, fmt, index, seed, template, scratch, timeout):
     rng = random.Random(int(hashlib.sha256(f"{seed}:{fmt.name}:{index}".encode()).hexdigest()[:16], 16))
     work = tempfile.mkdtemp(prefix=f"{fmt.name}-{index}-", dir=scratch)
     try:
-        path = fmt.make(rng, work)
+        try:
+            path = fmt.make(rng, work)
+        except (OSError, sqlite3.Error, zipfile.BadZipFile) as error:
+            # A mutation this script could not apply (a seed it could not rewrite): no input, no run.
+            print(f"fuzz: {fmt.name}: input {index} not made: {error}", file=sys.stderr)
+            shutil.rmtree(work, ignore_errors=True)
+            return "not made", None
         db = os.path.join(work, "db.sqlite")
         shutil.copy(template, db)
         commands = [fmt.command(path)] + [show for show in fmt.show]
