@@ -30,7 +30,17 @@ public struct AppDatabase: Sendable {
                 throw StoreError.unavailable(path, "cannot create \(directory.path): \(error.localizedDescription)")
             }
         }
-        return try translatingErrors(path: path) {
+        do {
+            return try openChecked(path: path)
+        } catch let error as StoreError where DiskSpace.isFull(at: path) {
+            // A failed open on a full disk leaves a log and a shared-memory file that it never set up.
+            DiskSpace.removeUnusedSideFiles(of: path)
+            throw error
+        }
+    }
+
+    private static func openChecked(path: String) throws -> AppDatabase {
+        try translatingErrors(path: path) {
             let (queue, schema) = try DatabaseProbe.refusingDamage(path: path) {
                 let queue = try DatabaseQueue(path: path, configuration: configuration)
                 return (queue, try queue.read { try DatabaseProbe.schema($0, path: path) })
@@ -132,7 +142,11 @@ public struct AppDatabase: Sendable {
                     .busy, value: path, "\(path): the database stayed busy (another morningproof is writing); try again")
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
                 throw StoreError.unavailable(path, "\(path): the database file is damaged (\(error.message ?? "corrupt"))")
-            case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_PERM:
+            case .SQLITE_FULL:
+                throw StoreError.noSpace(path)
+            case .SQLITE_IOERR where DiskSpace.isFull(at: path):
+                throw StoreError.noSpace(path)
+            case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_PERM:
                 throw StoreError.unavailable(path, "\(path): \(error.message ?? "cannot open the database")")
             default:
                 throw StoreError.unavailable(path, "\(path): database error: \(error.message ?? "\(error)")")

@@ -6,23 +6,29 @@ extension AppDatabase {
     /// Copies the database into a new file at `path` with SQLite's online backup API (GRDB's
     /// `backup(to:)`): one consistent snapshot, taken while `watch` or anyone else keeps writing. The
     /// copy is written to `PATH.partial`, checked with `PRAGMA integrity_check`, then renamed, so a
-    /// file at `path` is always whole. Returns the copy's size in bytes.
+    /// file at `path` is always whole; a copy that fails (a full disk) leaves nothing behind. Returns
+    /// the copy's size in bytes.
     @discardableResult
     public func backup(to path: String) throws -> Int64 {
         let partial = path + ".partial"
-        try? FileManager.default.removeItem(atPath: partial)
+        func removePartial() {
+            for file in [partial, partial + "-journal", partial + "-wal", partial + "-shm"] {
+                try? FileManager.default.removeItem(atPath: file)
+            }
+        }
+        removePartial()
         do {
-            let copy = try DatabaseQueue(path: partial)
             try Self.translatingErrors(path: path) {
+                let copy = try DatabaseQueue(path: partial)
                 try writer.backup(to: copy)
                 try Self.checkIntegrity(copy, path: path, failure: .unavailable)
+                try copy.close()
             }
-            try copy.close()
             guard rename(partial, path) == 0 else {
                 throw StoreError.unavailable(path, "\(path): cannot write the backup (\(String(cString: strerror(errno))))")
             }
         } catch {
-            try? FileManager.default.removeItem(atPath: partial)
+            removePartial()
             if let error = error as? StoreError { throw error }
             throw StoreError.unavailable(path, "\(path): cannot write the backup (\(error))")
         }
@@ -48,14 +54,25 @@ extension AppDatabase {
             } catch {
                 throw StoreError.unavailable(folder.path, "cannot create \(folder.path): \(error.localizedDescription)")
             }
-            try live.backup(to: keptAt)
+            do {
+                try live.backup(to: keptAt)
+            } catch let error as StoreError {
+                throw error.adding("; nothing was restored")
+            }
         }
         var configuration = Configuration()
         configuration.readonly = true
-        try translatingErrors(path: source) {
-            let incoming = try DatabaseQueue(path: source, configuration: configuration)
-            try incoming.backup(to: live.writer)
-            try incoming.close()
+        do {
+            // The source was read whole by the check above: what fails here is writing the database.
+            try translatingErrors(path: path) {
+                let incoming = try DatabaseQueue(path: source, configuration: configuration)
+                try incoming.backup(to: live.writer)
+                try incoming.close()
+            }
+        } catch let error as StoreError {
+            // SQLite rolled the copy back: the database is as it was, and its copy kept aside is not needed.
+            if existed { try? FileManager.default.removeItem(atPath: keptAt) }
+            throw error.adding("; the database was left as it was")
         }
         return try open(path: path)
     }

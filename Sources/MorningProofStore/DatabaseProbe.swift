@@ -75,14 +75,19 @@ enum DatabaseProbe {
     }
 
     /// Runs `body`, which opens or reads a file not yet known to be sound: an SQLite error other
-    /// than a busy database means the file is damaged or unreadable.
+    /// than a busy database or a full disk means the file is damaged or unreadable.
     static func refusingDamage<T>(path: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_FULL || (error.resultCode == .SQLITE_IOERR && DiskSpace.isFull(at: path))
+        {
+            throw StoreError.noSpace(path, "; it was left as it was")
         } catch let error as DatabaseError where error.resultCode != .SQLITE_BUSY && error.resultCode != .SQLITE_LOCKED
         {
             throw StoreError.unavailable(
-                path, "\(path): the database file is damaged or unreadable (\(error.message ?? "\(error.resultCode)")); it was left as it was"
+                path,
+                "\(path): the database file is damaged or unreadable (\(error.message ?? "\(error.resultCode)")); it was left as it was"
             )
         }
     }
