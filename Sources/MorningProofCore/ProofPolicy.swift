@@ -4,7 +4,8 @@ import Foundation
 /// not repeat the photo of another day. Pure: the store applies the repeat check in its write.
 public enum ProofPolicy {
     /// Perceptual hashes this close (bits out of 64) count as the same picture: a re-encoded or
-    /// resized copy lands within 0 to 3; different photos of a scene are usually 10 or more apart.
+    /// resized copy lands within 0 to 3 (mirrored, upside down or inverted too: `hashDistance`);
+    /// different photos of a scene are usually 10 or more apart.
     public static let maxHashDistance = 6
 
     /// When a photo was taken, as the camera wrote it.
@@ -70,7 +71,7 @@ public enum ProofPolicy {
     ) -> EvidenceMatch? {
         var best: EvidenceMatch?
         for proof in earlier {
-            let distance = (UInt64(bitPattern: proof.perceptualHash) ^ UInt64(bitPattern: perceptualHash)).nonzeroBitCount
+            let distance = hashDistance(proof.perceptualHash, perceptualHash)
             let sameFile = proof.sha256 == sha256
             guard sameFile || distance <= maxDistance else { continue }
             if let current = best,
@@ -81,6 +82,30 @@ public enum ProofPolicy {
             best = EvidenceMatch(day: proof.day, habitID: proof.habitID, sameFile: sameFile, distance: distance)
         }
         return best
+    }
+
+    /// Bits apart of two difference hashes, the closest of the picture as it is and mirrored,
+    /// upside down or inverted (a negative): a difference hash compares each of 9 cells in a row
+    /// with its right neighbour, so mirroring reverses each row's 8 bits and flips them, turning it
+    /// upside down reverses the order of the rows, and inverting brightness flips every bit.
+    /// Without this, yesterday's photo mirrored or as a negative proved today.
+    static func hashDistance(_ earlier: Int64, _ photo: Int64) -> Int {
+        let (stored, offered) = (UInt64(bitPattern: earlier), UInt64(bitPattern: photo))
+        var variants: [UInt64] = []
+        for flipped in [offered, offered.byteSwapped] {
+            let mirrored = ~reversingBitsInEachByte(flipped)
+            variants += [flipped, ~flipped, mirrored, ~mirrored]
+        }
+        return variants.map { ($0 ^ stored).nonzeroBitCount }.min() ?? 64
+    }
+
+    /// `bits` with the order of the 8 bits in each byte (each row of a difference hash) reversed.
+    static func reversingBitsInEachByte(_ bits: UInt64) -> UInt64 {
+        var value = bits
+        value = ((value & 0xF0F0_F0F0_F0F0_F0F0) >> 4) | ((value & 0x0F0F_0F0F_0F0F_0F0F) << 4)
+        value = ((value & 0xCCCC_CCCC_CCCC_CCCC) >> 2) | ((value & 0x3333_3333_3333_3333) << 2)
+        value = ((value & 0xAAAA_AAAA_AAAA_AAAA) >> 1) | ((value & 0x5555_5555_5555_5555) << 1)
+        return value
     }
 
     /// Why a photo that repeats the proof of `day` is refused: the same file (`sameFile`), or a copy

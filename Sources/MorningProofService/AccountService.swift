@@ -68,12 +68,15 @@ public struct AccountService: Sendable {
     /// - Parameter address: where the attempt comes from (the client's IP address).
     public func logIn(email: String, password: String, address: String, now: Date) async throws -> IssuedToken {
         // No account has an email with a NUL, and PostgreSQL's text cannot hold one: a wrong
-        // sign-in, known without a query that the database would refuse (nor a count under that key).
-        guard !email.unicodeScalars.contains("\0") else {
+        // sign-in, known without a query that the database would refuse. It is still counted (under
+        // the email with U+FFFD for each NUL), or it would be a bcrypt for anyone, without limit.
+        let hasNUL = email.unicodeScalars.contains("\0")
+        let reservation = try await throttle.reserveSignIn(
+            email: hasNUL ? email.replacingOccurrences(of: "\0", with: "\u{FFFD}") : email, address: address, now: now)
+        guard !hasNUL else {
             _ = try await hasher.hash(Self.prepared(password))
             throw Self.wrongCredentials
         }
-        let reservation = try await throttle.reserveSignIn(email: email, address: address, now: now)
         let credentials: (id: Int64, passwordHash: String)?
         var matches = false
         do {

@@ -122,6 +122,21 @@ struct AccountServiceTests {
         }
     }
 
+    /// Found by attack: a sign-in with a NUL in its email skipped the limits and cost a bcrypt each,
+    /// so one address could keep the CPU pool busy without end. It is counted like any other.
+    @Test func signInsWithANULInTheEmailAreLimitedToo() async throws {
+        var outcomes: [String: Int] = [:]
+        for n in 0..<25 {
+            do {
+                _ = try await accounts.logIn(
+                    email: "ada\(n)\u{0}@example.com", password: "guess \(n)", address: "10.0.0.3", now: Self.now)
+            } catch let error as ServiceError {
+                outcomes[error.code, default: 0] += 1
+            }
+        }
+        #expect(outcomes == ["wrong_credentials": 20, "too_many_attempts": 5], "\(outcomes)")
+    }
+
     /// A sign-up for a taken email is a sign-in: the account's token for its password, else the
     /// failed sign-in's 401, counted against the email. Sign-ups are limited per address.
     @Test func signUpsForATakenEmailAnswerAsSignInsAndAreLimitedPerAddress() async throws {

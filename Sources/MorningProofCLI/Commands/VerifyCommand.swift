@@ -19,8 +19,9 @@ struct VerifyCommand: AsyncParsableCommand {
 
             With --habit NAME (a habit of kind photo), a made photo records today as done, with its \
             evidence: SHA-256, a 64-bit perceptual hash, the EXIF capture time, verdict and features. A \
-            photo that already proved another day (the same file, or a re-encoded or resized copy), or \
-            whose EXIF capture time falls on another day, is refused and nothing is stored. A photo \
+            photo that already proved another day (the same file, or a re-encoded, resized, mirrored, \
+            upside-down or inverted copy), or whose EXIF capture time falls on another day, is refused \
+            and nothing is stored. A photo \
             without a capture time is accepted, and the output says so.
 
             Exit codes: 0 every photo made, 1 any not made or refused, 65 a photo is damaged or not an \
