@@ -166,7 +166,8 @@ let package = Package(
         .testTarget(
             name: "MorningProofStoreTests",
             dependencies: [
-                "MorningProofStore", "MorningProofCore", "MorningProofInterchange", .product(name: "GRDB", package: "GRDB.swift"),
+                "MorningProofStore", "MorningProofCore", "MorningProofInterchange",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         // What the store and server tests share: the engines a test runs on (SQLite, and the
