@@ -16,12 +16,13 @@ final class CPUWorkPool: Sendable {
     /// Work that may wait for a thread, beyond the `threads` pieces running.
     let queueLimit: Int
     private let pool: NIOThreadPool
-    /// Work running or waiting now.
-    private let admitted = Locked(0)
+    /// Work running or waiting now, at most `threads + queueLimit`.
+    private let admission: BoundedAdmission
 
     init(threads: Int = System.coreCount, queueLimit: Int) {
         self.threads = max(1, threads)
         self.queueLimit = max(0, queueLimit)
+        admission = BoundedAdmission(limit: self.threads + self.queueLimit)
         pool = NIOThreadPool(numberOfThreads: self.threads)
         pool.start()
     }
@@ -33,18 +34,6 @@ final class CPUWorkPool: Sendable {
     /// Runs `body` on one of the pool's threads once one is free; 503 with `Retry-After` when the
     /// queue is full.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        let limit = threads + queueLimit
-        let admittedNow = admitted.withLock { count in
-            guard count < limit else { return false }
-            count += 1
-            return true
-        }
-        guard admittedNow else { throw Self.busy }
-        defer { admitted.withLock { $0 -= 1 } }
-        return try await pool.runIfActive(body)
+        try await admission.run { try await pool.runIfActive(body) }
     }
-
-    static let busy = APIError(
-        status: .serviceUnavailable, code: "busy", message: "the server is busy with other work; try again shortly",
-        headers: [.retryAfter: "2"])
 }

@@ -40,7 +40,8 @@ public enum MorningProofServer {
                 database: accounts, hasher: hasher,
                 throttle: LoginThrottle(failures: signInFailures, limits: configuration.signInLimits)),
             habits: habits,
-            configuration: configuration, realNow: realNow, cpuWork: cpuWork)
+            configuration: configuration, realNow: realNow, cpuWork: cpuWork,
+            photoUploads: BoundedAdmission(limit: configuration.photoUploadLimit))
         var routes = RouteTable()
         SystemRoutes.add(to: &routes, configuration: configuration)
         WebRoutes.add(to: &routes)

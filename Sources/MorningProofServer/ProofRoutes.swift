@@ -75,10 +75,13 @@ struct ProofRoutes {
     @Sendable func proof(_ request: Request, _ context: ServerContext) async throws -> Response {
         let id = try HabitRoutes.id(context)
         let signedIn = try await scope.signIn(request)
-        let photo = try await Self.photo(request, pool: scope.cpuWork)
-        // Decoded and judged on the CPU pool, not on the thread pool that every account's store calls use.
-        let judgement = try await scope.cpuWork.run {
-            try BedVerifier().verify(data: photo, name: "the photo", maxPixels: Self.maxPixels)
+        // A place among the uploads first: the body (up to 25 MB) is held until it is judged.
+        let judgement = try await scope.photoUploads.run {
+            let photo = try await Self.photo(request, pool: scope.cpuWork)
+            // Decoded and judged on the CPU pool, not on the thread pool that every account's store calls use.
+            return try await scope.cpuWork.run {
+                try BedVerifier().verify(data: photo, name: "the photo", maxPixels: Self.maxPixels)
+            }
         }
         let document = try await signedIn.run { account in
             let habits = HabitService(database: account.database, clock: account.clock)

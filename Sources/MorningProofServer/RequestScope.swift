@@ -18,6 +18,8 @@ struct RequestScope: Sendable {
     let realNow: @Sendable () -> Date
     /// Where CPU-heavy work runs (photo decoding, bcrypt): never NIO's thread pool, which `forAccount` uses.
     let cpuWork: CPUWorkPool
+    /// Photo bodies read and judged at once, server-wide: each may hold 25 MB until it is judged.
+    let photoUploads: BoundedAdmission
 
     /// The moment the request acts at: `X-MorningProof-Now` when the server allows it, else now.
     func now(_ request: Request) throws -> Date {

@@ -14,6 +14,9 @@ public struct ServerConfiguration: Sendable {
     /// CPU-heavy requests (a photo proof, a sign-up or sign-in) that may wait for a core; more are
     /// answered with 503 and `Retry-After`. One runs per core besides.
     public var cpuQueueLimit: Int = 32
+    /// Photo proofs whose bodies (up to 25 MB each) are read and judged at once, by all accounts;
+    /// more are answered with 503 and `Retry-After` before their body is read. Bounds their memory.
+    public var photoUploadLimit: Int = 8
     /// How many sign-ins and sign-ups are allowed per email and address (`SignInLimits`).
     public var signInLimits = SignInLimits()
     /// Timeouts of every connection state and caps on open connections.

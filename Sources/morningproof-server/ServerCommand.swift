@@ -149,6 +149,14 @@ extension ServerCommand {
         var cpuQueueLimit = 32
 
         @Option(
+            name: .customLong("photo-uploads"),
+            help: ArgumentHelp(
+                "Photo proofs read and judged at once (each holds up to 25 MB until judged); more get 503 "
+                    + "with Retry-After before their body is read.",
+                valueName: "n"))
+        var photoUploadLimit = 8
+
+        @Option(
             name: .customLong("signups-per-hour"),
             help: ArgumentHelp(
                 "Sign-ups allowed from one address in an hour; more get 429 with Retry-After.", valueName: "n"))
@@ -161,6 +169,7 @@ extension ServerCommand {
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
             guard (1...64).contains(readers) else { throw ValidationError("--db-pool must be 1 to 64") }
             guard (0...10_000).contains(cpuQueueLimit) else { throw ValidationError("--cpu-queue must be 0 to 10000") }
+            guard (1...1_000).contains(photoUploadLimit) else { throw ValidationError("--photo-uploads must be 1 to 1000") }
             guard (1...1_000_000).contains(signUpsPerHour) else {
                 throw ValidationError("--signups-per-hour must be 1 to 1000000")
             }
@@ -186,6 +195,7 @@ extension ServerCommand {
                     host: host, port: port, allowClockHeader: allowClockHeader, bcryptCost: bcryptCost,
                     connections: connections.limits(logger: logger))
                 configuration.cpuQueueLimit = cpuQueueLimit
+                configuration.photoUploadLimit = photoUploadLimit
                 configuration.signInLimits.signUpsPerAddress = signUpsPerHour
                 if let store = try await database.postgres(
                     poolSize: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)

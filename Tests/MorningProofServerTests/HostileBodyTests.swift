@@ -14,13 +14,13 @@ struct HostileBodyTests {
         let token: String
         let proofPath: String
 
-        init() throws {
+        init(_ options: [String] = []) throws {
             let database = FileManager.default.temporaryDirectory
                 .appendingPathComponent("morningproof-hostile-\(UUID().uuidString)/data.sqlite").path
             let created = try BuiltBinary.run(
                 "morningproof-server", ["token", "create", "--db", database, "--name", "hostile"])
             token = String(created.stdout.split(separator: "\n").last ?? "")
-            server = try ServerProcess(["--db", database, "--port", "0"])
+            server = try ServerProcess(["--db", database, "--port", "0"] + options)
             client = try RawHTTPClient(address: server.address)
             let habit = try client.postJSON("/api/habits", #"{"name": "Make bed", "kind": "photo"}"#, token: token)
             guard habit.status == 201, let id = habit.body.firstMatch(of: /"id":(\d+)/)?.1 else {
@@ -108,6 +108,26 @@ struct HostileBodyTests {
         // Each got its 401, unless the server closed the connection first (it needs not read the rest).
         #expect(answers.allSatisfy { $0.status == 401 || $0.status == nil })
         #expect(answers.contains { $0.status == 401 })
+    }
+
+    /// One signed-in account sending many 25 MiB proofs at once: only `--photo-uploads` bodies are
+    /// held at a time, the others get 503 with Retry-After unread (before, 60 took the server to 784 MB).
+    @Test func manySignedInUploadsOf25MiBHoldOnlyTheirPlacesInMemory() async throws {
+        let running = try Running(["--photo-uploads", "2"])
+        let (client, path, token) = (running.client, running.proofPath, running.token)
+        let size = 25 * 1024 * 1024
+        let head =
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/jpeg\r\nContent-Length: \(size)"
+            + "\r\nAuthorization: Bearer \(token)"
+        let answers = try await OwnThread.run {
+            try onThreads(24) { _ in try client.exchange(head, bodySize: size, timeout: 120) }
+        }
+        let memory = try running.memory()
+        #expect(memory.peak < 250, "the server peaked at \(memory.peak) MB resident (now \(memory.now) MB)")
+        let statuses = answers.map { $0.status ?? 0 }
+        // Those let in are judged (zeros are no JPEG: 400); the rest are turned away unread.
+        #expect(statuses.contains(503), "\(statuses)")
+        #expect(statuses.allSatisfy { [400, 503, 0].contains($0) }, "\(statuses)")
     }
 
     @Test func aChunkedJSONBodyOverItsLimitIs413AndNothingIsStored() async throws {
