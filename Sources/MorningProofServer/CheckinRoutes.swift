@@ -20,8 +20,8 @@ struct CheckinRoutes {
 
     @Sendable func dailyUpdate(_ request: Request, _ context: ServerContext) async throws -> Response {
         // The token is checked before the body is read; recording checks it again in the same trip.
-        _ = try await scope.account(request)
         let token = try scope.token(request)
+        try await scope.checkToken(token)
         let body = try await JSONBody.read(
             request, limit: scope.configuration.bodyLimit, allowed: ["metrics", "score", "date"])
         if body.fields["date"] != nil {

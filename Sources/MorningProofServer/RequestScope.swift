@@ -20,6 +20,8 @@ struct RequestScope: Sendable {
     let cpuWork: CPUWorkPool
     /// Photo bodies read and judged at once, server-wide: each may hold 25 MB until it is judged.
     let photoUploads: BoundedAdmission
+    /// Tokens found valid lately, for `checkToken`.
+    let recentTokens = RecentTokens()
 
     /// The moment the request acts at: `X-MorningProof-Now` when the server allows it, else now.
     func now(_ request: Request) throws -> Date {
@@ -53,6 +55,15 @@ struct RequestScope: Sendable {
     func signIn(_ request: Request) async throws -> SignedInRequest {
         let account = try await account(request)
         return SignedInRequest(account: account, database: habits(account.id), now: try now(request))
+    }
+
+    /// Refuses (401) a request whose token is not valid, before its body is read, for a route whose
+    /// write checks the token again: a token found valid in the last minute is not asked again.
+    func checkToken(_ token: PresentedToken) async throws {
+        guard let hash = token.hash else { throw TokenService.invalidToken }
+        if recentTokens.contains(hash, now: token.at) { return }
+        guard try await accounts.tokens.authenticate(token) != nil else { throw TokenService.invalidToken }
+        recentTokens.insert(hash, now: token.at)
     }
 
     /// The account the request's bearer token signs in: 401 with `WWW-Authenticate` without a valid one.

@@ -15,7 +15,7 @@ public struct PresentedToken: Sendable {
     }
 
     /// The SHA-256 to look up, or nil when the text cannot be a token at all.
-    var hash: String? { TokenSecret.looksValid(token) ? TokenSecret.hash(token) : nil }
+    public var hash: String? { TokenSecret.looksValid(token) ? TokenSecret.hash(token) : nil }
 }
 
 /// A token just made: the secret, shown once, and its stored record.

@@ -123,4 +123,21 @@ struct DailyUpdateTests {
             }
         }
     }
+
+    /// The daily update gates its body on a token found valid lately, and writes only if the token
+    /// is still valid: one signed out a moment ago stores nothing, and a stranger gets 401.
+    @Test(arguments: Engine.available) func aTokenSignedOutAMomentAgoRecordsNothing(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
+            let token = try await api.signUp("ada@example.com", timezone: "UTC")
+            #expect(try await api.dailyUpdate(token, at: "2026-03-08T12:00:00Z").status == .ok)
+            #expect(try await api.send(.post, "/api/auth/logout", token: token).status == .noContent)
+            let after = try await api.dailyUpdate(token, at: "2026-03-09T12:00:00Z")
+            #expect(after.status == .unauthorized)
+            let stranger = try await api.dailyUpdate(String(repeating: "x", count: 40), at: "2026-03-09T12:00:00Z")
+            #expect(stranger.status == .unauthorized)
+            let other = try await api.signUp("bob@example.com", timezone: "UTC")
+            let summary = try await api.summary(other, at: "2026-03-09T13:00:00Z")
+            #expect(summary.json["currentStreak"] as? Int == 0)
+        }
+    }
 }
