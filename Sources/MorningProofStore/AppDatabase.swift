@@ -41,12 +41,14 @@ public struct AppDatabase: Sendable {
 
     private static func openChecked(path: String) throws -> AppDatabase {
         try translatingErrors(path: path) {
-            let (queue, schema) = try DatabaseProbe.refusingDamage(path: path) {
-                let queue = try DatabaseQueue(path: path, configuration: configuration)
-                return (queue, try queue.read { try DatabaseProbe.schema($0, path: path) })
+            let (queue, schema) = try allowingRaces {
+                try DatabaseProbe.refusingDamage(path: path) {
+                    let queue = try DatabaseQueue(path: path, configuration: configuration)
+                    return (queue, try queue.read { try DatabaseProbe.schema($0, path: path) })
+                }
             }
             try DatabaseProbe.refuseNewer(schema, knownMigrations: migrator.migrations, path: path)
-            if !schema.isWAL { try setUpWAL(queue) }
+            if !schema.isWAL { try allowingRaces { try setUpWAL(queue) } }
             let database = AppDatabase(writer: queue)
             if !schema.applied.isSuperset(of: migrator.migrations) { try database.migrateAllowingRaces() }
             return database
@@ -92,6 +94,24 @@ public struct AppDatabase: Sendable {
         guard mode == "wal" else {
             throw StoreError.unavailable(
                 queue.path, "\(queue.path): cannot switch the database to WAL mode (it stays \(mode ?? "unknown"))")
+        }
+    }
+
+    /// Runs `body` again while SQLite answers "busy" at once (it does so, without waiting, to a
+    /// process that would deadlock with another: many processes creating one file and switching
+    /// it to WAL at the same moment), after a short random wait, up to 20 times.
+    private static func allowingRaces<T>(_ body: () throws -> T) throws -> T {
+        var attempt = 0
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError
+                where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+            {
+                attempt += 1
+                if attempt >= 20 { throw error }
+                usleep(UInt32.random(in: 5_000...20_000) * UInt32(min(attempt, 10)))
+            }
         }
     }
 
