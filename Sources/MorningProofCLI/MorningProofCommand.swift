@@ -57,7 +57,7 @@ public struct MorningProofCommand: AsyncParsableCommand {
     }
 }
 
-/// The one place where an error becomes an exit code (sysexits, see DESIGN.md) and a message.
+/// The one place where an error becomes an exit code (sysexits, see docs/architecture.md) and a message.
 enum ExitStatus {
     /// Prints what went wrong (errors on stderr) and returns the exit code.
     static func report(_ error: Error) -> Int32 {

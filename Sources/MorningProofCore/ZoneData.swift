@@ -1,7 +1,7 @@
 import Foundation
 
 /// What Core reads of the machine to know its time zones: the tz database's list of names and
-/// the machine's own zone setting. The one place where Core touches files (DESIGN.md: Core is
+/// the machine's own zone setting. The one place where Core touches files (docs/architecture.md: Core is
 /// pure but for time-zone data), behind a protocol so that a test can give its own.
 public protocol ZoneData: Sendable {
     /// The process environment (`TZ`, `TZDIR`).

@@ -154,7 +154,7 @@ import Testing
         #expect(quote["index"] as? Int == (104 + 137 * step) % count)  // 17 May is day 137
         #expect((quote["text"] as? String)?.isEmpty == false)
 
-        // A quotes file of 292: the README's worked example, and the grace period.
+        // A quotes file of 292: docs/cli.md's worked example, and the grace period.
         let quotes = (0..<292).map {
             "{\"id\": \"q\($0)\", \"text\": \"Quote \($0).\", \"author\": \"A\", \"bookTitle\": \"B\", \"bookId\": \"b\", \"tags\": [], \"isActive\": true, \"dateAdded\": \"2026-01-01\"}"
         }

@@ -5,7 +5,7 @@ For each format, INPUTS inputs are made from its fixtures by 1 to 4 seeded mutat
 numbers, dates, strings, nesting; SQL updates for Loop's .db), then fed to the command that reads
 it, on a fresh copy of a small database, followed by the commands that show what it stored. A run
 is a finding when it dies by a signal, prints Swift's "Fatal error", exits with a code that
-the README does not list (0 1 64 65 66 74 75), or outlives the timeout. Each finding is saved with
+docs/cli.md does not list (0 1 64 65 66 74 75), or outlives the timeout. Each finding is saved with
 the command that shows it under .build-fuzz/findings/FORMAT/; copy it to Tests/Fixtures/fuzz/FORMAT/
 and the replay test runs it forever after. The same seed makes the same inputs.
 
