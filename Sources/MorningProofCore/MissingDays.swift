@@ -18,8 +18,9 @@ extension DayClock {
     }
 
     /// The days from 1900 to 2100 that never happened in this zone (the tz database holds no later
-    /// date line moves). The offset is read on the first of each month; only a month across which
-    /// it rose by half a day or more (a date line move, never a DST change) is looked at day by day.
+    /// date line moves). The offset is read on the first of each year, then of each month of a
+    /// year across which it rose by half a day or more (a date line move, never a DST change), and
+    /// only such a month is looked at day by day: every process that judges streaks reads it.
     /// Remembered per zone and day start, so that a process scans a zone once.
     public func daysThatNeverHappened() -> Set<LocalDay> {
         let key = "\(zoneIdentifier)|\(dayStart)"
@@ -31,19 +32,26 @@ extension DayClock {
 
     private func scan() -> Set<LocalDay> {
         var skipped: Set<LocalDay> = []
-        var month = LocalDay(year: 1900, month: 1, day: 1)!
-        var offset = timeZone.secondsFromGMT(for: Self.midnightUTC(month))
-        while month.year < 2100 {
-            let next = month.endOfMonth.adding(days: 1)
-            let nextOffset = timeZone.secondsFromGMT(for: Self.midnightUTC(next))
-            if nextOffset - offset >= 43_200 {
-                for day in month.adding(days: -1).through(next.adding(days: 1)) where neverHappened(day) {
-                    skipped.insert(day)
+        for year in 1900..<2100 {
+            let first = LocalDay(year: year, month: 1, day: 1)!
+            let next = LocalDay(year: year + 1, month: 1, day: 1)!
+            guard offset(at: next) - offset(at: first) >= 43_200 else { continue }
+            var month = first
+            while month < next {
+                let following = month.endOfMonth.adding(days: 1)
+                if offset(at: following) - offset(at: month) >= 43_200 {
+                    for day in month.adding(days: -1).through(following.adding(days: 1)) where neverHappened(day) {
+                        skipped.insert(day)
+                    }
                 }
+                month = following
             }
-            (month, offset) = (next, nextOffset)
         }
         return skipped
+    }
+
+    private func offset(at day: LocalDay) -> Int {
+        timeZone.secondsFromGMT(for: Self.midnightUTC(day))
     }
 
     private static func midnightUTC(_ day: LocalDay) -> Date {
