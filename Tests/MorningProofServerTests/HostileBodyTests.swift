@@ -130,6 +130,20 @@ struct HostileBodyTests {
         #expect(statuses.allSatisfy { [400, 503, 0].contains($0) }, "\(statuses)")
     }
 
+    /// `serve --signups-per-hour` is the per-address sign-up limit: past it, 429 with Retry-After.
+    @Test func signUpsPastTheServesLimitAre429() async throws {
+        let running = try Running(["--signups-per-hour", "2", "--bcrypt-cost", "4"])
+        let client = running.client
+        let statuses = try await OwnThread.run {
+            try (1...3).map { i in
+                try client.postJSON(
+                    "/api/auth/signup", #"{"email": "s\#(i)@example.com", "password": "a long password"}"#
+                ).status ?? 0
+            }
+        }
+        #expect(statuses == [201, 201, 429])
+    }
+
     @Test func aChunkedJSONBodyOverItsLimitIs413AndNothingIsStored() async throws {
         let running = try Running()
         let client = running.client

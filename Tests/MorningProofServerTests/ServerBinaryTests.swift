@@ -41,6 +41,9 @@ struct ServerBinaryTests {
         for (option, value, message) in [
             ("--db-wait", "0.1", "--db-wait must be 0.25 to 300 seconds"),
             ("--db-pool", "0", "--db-pool must be 1 to 64"),
+            ("--cpu-queue", "10001", "--cpu-queue must be 0 to 10000"),
+            ("--photo-uploads", "0", "--photo-uploads must be 1 to 1000"),
+            ("--signups-per-hour", "0", "--signups-per-hour must be 1 to 1000000"),
         ] {
             let refused = try run(["serve", "--port", "0", option, value])
             #expect(refused.status == 64)
