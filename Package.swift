@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "morningproof", targets: ["morningproof"]),
         .executable(name: "morningproof-server", targets: ["morningproof-server"]),
         .library(name: "MorningProofCore", targets: ["MorningProofCore"]),
+        .library(name: "MorningProofStoreContract", targets: ["MorningProofStoreContract"]),
         .library(name: "MorningProofStore", targets: ["MorningProofStore"]),
         .library(name: "MorningProofPostgres", targets: ["MorningProofPostgres"]),
         .library(name: "HealthMetrics", targets: ["HealthMetrics"]),
@@ -39,22 +40,25 @@ let package = Package(
         .target(name: "MorningProofCore", resources: [.embedInCode("default-quotes.json")]),
         // Other programs' habit data and our own export, read and written as plain values (no I/O).
         .target(name: "MorningProofInterchange", dependencies: ["MorningProofCore"]),
+        // The store contract: the async protocols every engine serves, StoreError and the plain
+        // values both engines return. Core only: no database library.
+        .target(name: "MorningProofStoreContract", dependencies: ["MorningProofCore"]),
         // SQLite through GRDB: the one place that imports GRDB.
         .target(
             name: "MorningProofStore",
             dependencies: [
-                "MorningProofCore", "MorningProofInterchange",
+                "MorningProofCore", "MorningProofStoreContract", "MorningProofInterchange",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API, for the one measured fast path that scans day statuses.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        // PostgreSQL through postgres-nio: the one place that imports PostgresNIO. It shares the
-        // store's plain types (StoreError, APIToken, ...) but never GRDB.
+        // PostgreSQL through postgres-nio: the one place that imports PostgresNIO. It serves the
+        // store contract, and never links GRDB.
         .target(
             name: "MorningProofPostgres",
             dependencies: [
-                "MorningProofCore", "MorningProofStore",
+                "MorningProofCore", "MorningProofStoreContract",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -72,7 +76,7 @@ let package = Package(
         .target(
             name: "Observer",
             dependencies: [
-                "MorningProofCore", "MorningProofStore", "HealthMetrics", "MorningProofService", "CHookSpawn",
+                "MorningProofCore", "MorningProofStoreContract", "HealthMetrics", "MorningProofService", "CHookSpawn",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -82,7 +86,7 @@ let package = Package(
         .target(
             name: "MorningProofService",
             dependencies: [
-                "MorningProofCore", "MorningProofStore", "PhotoVerification", "HealthMetrics",
+                "MorningProofCore", "MorningProofStoreContract", "PhotoVerification", "HealthMetrics",
                 "MorningProofInterchange", "HabitCharts", "Digest",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -91,7 +95,8 @@ let package = Package(
         .target(
             name: "MorningProofCLI",
             dependencies: [
-                "MorningProofCore", "MorningProofStore", "HealthMetrics", "Observer", "PhotoVerification",
+                "MorningProofCore", "MorningProofStoreContract", "MorningProofStore", "HealthMetrics", "Observer",
+                "PhotoVerification",
                 "MorningProofService", "MorningProofInterchange", "HabitCharts",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -123,7 +128,8 @@ let package = Package(
         .target(
             name: "MorningProofServer",
             dependencies: [
-                "MorningProofCore", "MorningProofStore", "MorningProofService", "PhotoVerification", "HabitCharts",
+                "MorningProofCore", "MorningProofStoreContract", "MorningProofService", "PhotoVerification",
+                "HabitCharts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -152,7 +158,7 @@ let package = Package(
         .executableTarget(
             name: "morningproof-server",
             dependencies: [
-                "MorningProofServer", "MorningProofService", "MorningProofStore", "MorningProofCore",
+                "MorningProofServer", "MorningProofService", "MorningProofStoreContract", "MorningProofStore", "MorningProofCore",
                 "MorningProofPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -166,7 +172,7 @@ let package = Package(
         .testTarget(
             name: "MorningProofStoreTests",
             dependencies: [
-                "MorningProofStore", "MorningProofCore", "MorningProofInterchange",
+                "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofInterchange",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
@@ -175,14 +181,14 @@ let package = Package(
         .target(
             name: "MorningProofTestSupport",
             dependencies: [
-                "MorningProofPostgres", "MorningProofStore", "MorningProofCore",
+                "MorningProofPostgres", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Tests/MorningProofTestSupport"),
         .testTarget(
             name: "MorningProofPostgresTests",
             dependencies: [
-                "MorningProofPostgres", "MorningProofStore", "MorningProofCore", "MorningProofTestSupport",
+                "MorningProofPostgres", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The SQLite schema that the PostgreSQL one is compared with.
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -192,11 +198,11 @@ let package = Package(
         .testTarget(name: "HabitChartsTests", dependencies: ["HabitCharts", "MorningProofCore", "PhotoVerification"]),
         .testTarget(
             name: "HealthMetricsTests",
-            dependencies: ["HealthMetrics", "MorningProofService", "MorningProofStore", "MorningProofCore"]),
+            dependencies: ["HealthMetrics", "MorningProofService", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore"]),
         .testTarget(
             name: "ObserverTests",
             dependencies: [
-                "Observer", "MorningProofStore", "MorningProofCore", "MorningProofTestSupport",
+                "Observer", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -206,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "MorningProofServiceTests",
             dependencies: [
-                "MorningProofService", "MorningProofStore", "PhotoVerification", "MorningProofCore",
+                "MorningProofService", "MorningProofStore", "MorningProofStoreContract", "PhotoVerification", "MorningProofCore",
                 "MorningProofInterchange",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -214,13 +220,13 @@ let package = Package(
         .testTarget(
             name: "MorningProofCLITests",
             dependencies: [
-                "MorningProofCLI", "morningproof", "MorningProofStore", "MorningProofCore", "MorningProofTestSupport",
+                "MorningProofCLI", "morningproof", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
             ]
         ),
         .testTarget(
             name: "MorningProofServerTests",
             dependencies: [
-                "MorningProofServer", "morningproof-server", "MorningProofService", "MorningProofStore",
+                "MorningProofServer", "morningproof-server", "MorningProofService", "MorningProofStore", "MorningProofStoreContract",
                 "MorningProofCore", "MorningProofPostgres", "MorningProofTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

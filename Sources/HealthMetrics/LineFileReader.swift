@@ -12,7 +12,7 @@ public struct LineFileReader {
     var state: WatchedFileState?
     let progress: (@Sendable (String, Int64, Int64) -> Void)?
     /// Stores one batch with the file's state (in one transaction); its errors pass through unchanged.
-    let store: (MetricBatch, WatchedFileState?) throws -> MetricWriteOutcome
+    let store: (MetricBatch, WatchedFileState?) async throws -> MetricWriteOutcome
 
     /// Samples handed to `store` at once.
     public static let batchSize = 20_000
@@ -20,7 +20,7 @@ public struct LineFileReader {
     public init(
         path: String, format: MetricFileFormat, clock: DayClock, identity: FileIdentity, state: WatchedFileState?,
         progress: (@Sendable (String, Int64, Int64) -> Void)?,
-        store: @escaping (MetricBatch, WatchedFileState?) throws -> MetricWriteOutcome
+        store: @escaping (MetricBatch, WatchedFileState?) async throws -> MetricWriteOutcome
     ) {
         self.path = path
         self.format = format
@@ -33,7 +33,7 @@ public struct LineFileReader {
 
     /// Reads from `start`; a last line without a newline is read only when `acceptUnterminatedLine`
     /// (an explicit import), else it waits, uncounted, for the writer to finish it.
-    public func read(from start: (offset: Int64, line: Int), acceptUnterminatedLine: Bool) throws -> FileReport {
+    public func read(from start: (offset: Int64, line: Int), acceptUnterminatedLine: Bool) async throws -> FileReport {
         guard let file = FileHandle(forReadingAtPath: path) else {
             throw MetricFileError.cannotOpen(path, errno: errno, "\(path): cannot open")
         }
@@ -58,13 +58,13 @@ public struct LineFileReader {
         var pending = Data()
         var lastReport: Int64 = 0
 
-        func flush(complete: Bool) throws {
+        func flush(complete: Bool) async throws {
             var read = state
             read?.resumeOffset = offset
             read?.resumeLine = lineNumber
             read?.complete = complete
             guard !batch.isEmpty || read != nil else { return }
-            let outcome = try store(batch, read)
+            let outcome = try await store(batch, read)
             report.duplicatesSkipped += outcome.duplicatesSkipped
             report.daysTouched.formUnion(outcome.daysTouched)
             batch = MetricBatch()
@@ -101,7 +101,7 @@ public struct LineFileReader {
                 lineStart = newline + 1
             }
             pending = Data(pending[lineStart...])
-            if batch.samples.count + batch.intervals.count >= Self.batchSize { try flush(complete: false) }
+            if batch.samples.count + batch.intervals.count >= Self.batchSize { try await flush(complete: false) }
             if let progress, offset - lastReport >= 8 << 20 {
                 progress(path, offset, identity.size)
                 lastReport = offset
@@ -115,7 +115,7 @@ public struct LineFileReader {
                 complete = false  // being written: read again, from here, when it changes
             }
         }
-        try flush(complete: complete)
+        try await flush(complete: complete)
         report.complete = complete
         progress?(path, offset, identity.size)
         return report

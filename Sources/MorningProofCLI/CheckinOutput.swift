@@ -9,8 +9,8 @@ extension Session {
 
 extension Session {
     /// Answers today's check-in and prints what happened, in calm words.
-    func answerCheckin(yes: Bool) throws {
-        let answered = try checkins.answer(yes: yes, now: now)
+    func answerCheckin(yes: Bool) async throws {
+        let answered = try await checkins.answer(yes: yes, now: now)
         let streak = answered.currentStreak
         if json { return try Console.json(CheckinAnswerJSON(answered)) }
         let days = "\(streak) \(streak == 1 ? "day" : "days")"

@@ -91,8 +91,8 @@ extension Session {
     var gate: GateService { GateService(database: database, clock: clock) }
 
     /// The gate now, for the screen.
-    func gateScreen() throws -> GateScreen {
-        let state = try gate.state(now: now)
+    func gateScreen() async throws -> GateScreen {
+        let state = try await gate.state(now: now)
         state.warnAboutQuotes()
         return GateScreen(state)
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 
 /// Flags every command shares.
 public struct GlobalOptions: ParsableArguments {
@@ -29,10 +30,13 @@ public struct GlobalOptions: ParsableArguments {
     }
 
     /// Opens the database and reads the clock: everything a command needs to act.
-    func session() throws -> Session {
+    func session() async throws -> Session {
         let now = try instant()
-        let database = try AppDatabase.open(path: DatabaseLocation.resolve(explicit: databasePath))
-        let clock = try database.clock()
+        var database = try AppDatabase.open(path: DatabaseLocation.resolve(explicit: databasePath))
+        database.stateRebuildFailed = { error in
+            Console.error("warning: the habits' saved progress could not be brought up to date (\(error.message)); answers stay right, and the next command tries again")
+        }
+        let clock = try await database.clock()
         return Session(database: database, clock: clock, now: now, json: json)
     }
 }

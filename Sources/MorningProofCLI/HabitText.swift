@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 
 extension Habit {
     /// The name as text output shows it: any control character as a visible escape.

@@ -4,6 +4,7 @@ import MorningProofCore
 import HealthMetrics
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 import PhotoVerification
 
 /// The `morningproof` command: its subcommands, and the entry point that maps errors to exit codes.

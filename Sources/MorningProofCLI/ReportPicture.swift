@@ -32,9 +32,9 @@ struct ReportPicture: ParsableArguments {
     }
 
     /// Draws the habit named `name` and writes the files asked for.
-    func draw(_ name: String, weeks: Int, through last: String?, session: Session) throws {
-        let habit = try session.database.findHabit(named: name)
-        let chart = try ChartService(database: session.database, clock: session.clock)
+    func draw(_ name: String, weeks: Int, through last: String?, session: Session) async throws {
+        let habit = try await session.database.findHabit(named: name)
+        let chart = try await ChartService(database: session.database, clock: session.clock)
             .chart(of: habit, weeks: weeks, through: try last.map { try session.day($0) }, now: session.now)
         let theme = self.theme.flatMap(ChartTheme.init(rawValue:))
         var written: [String] = []

@@ -2,6 +2,7 @@ import Foundation
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 import PhotoVerification
 
 /// One photo's outcome in `morningproof verify`: its verdict (or why it could not be read) and,

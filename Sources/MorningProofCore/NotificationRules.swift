@@ -13,6 +13,9 @@ public enum NotificationState: String, Sendable, Codable {
 /// When a notification already claimed today may be claimed again: the once-a-day rule that the
 /// store applies inside its write transaction.
 public enum NotificationClaimRule {
+    /// Deliveries of one notification tried in one day before it is given up.
+    public static let maxAttemptsPerDay = 5
+
     /// What a new claim takes over from a stored one.
     public struct Takeover: Sendable, Equatable {
         /// The error to keep with the claim: the stored one, or why the previous claim was abandoned.

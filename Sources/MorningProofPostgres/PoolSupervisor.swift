@@ -1,6 +1,6 @@
 import Logging
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 import ServiceLifecycle
 import Synchronization

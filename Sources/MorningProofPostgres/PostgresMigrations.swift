@@ -1,5 +1,5 @@
 import Foundation
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 
 /// One named schema change: statements run in order, in the migrating transaction.

@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 
 /// The account's clock, settings and gate unlocks, as `AppDatabase`'s, with one difference: every
@@ -9,38 +9,34 @@ import PostgresNIO
 extension PostgresStore {
     /// The clock on the account's row; not found while it has no zone. `systemZone` is not used:
     /// only SQLite's owner falls back on the system's zone.
-    public func clock(systemZone: @autoclosure () -> String) throws -> DayClock {
-        guard let clock = try blocking({ try await profile(of: accountID) })?.clock else {
+    public func clock(systemZone: @autoclosure () -> String) async throws -> DayClock {
+        guard let clock = try await profile(of: accountID)?.clock else {
             throw StoreError.noClockYet
         }
         return clock
     }
 
     /// The first day of the account's calendar week, 1 (Monday) to 7 (Sunday), from its row.
-    public func weekStart() throws -> Int {
-        try blocking { try await profile(of: accountID) }?.weekStart ?? 1
+    public func weekStart() async throws -> Int {
+        try await profile(of: accountID)?.weekStart ?? 1
     }
 
     /// Every stored setting of the account, by key.
-    public func settings() throws -> [String: String] {
-        try blocking {
-            try await transaction(.statement) { connection in
-                try await connection.query(
-                    "SELECT key, value FROM setting WHERE accountId = \(accountID)", logger: logger
-                ).collect().reduce(into: [:]) { settings, row in
-                    let (key, value) = try row.decode((String, String).self)
-                    settings[key] = value
-                }
+    public func settings() async throws -> [String: String] {
+        try await transaction(.statement) { connection in
+            try await connection.query(
+                "SELECT key, value FROM setting WHERE accountId = \(accountID)", logger: logger
+            ).collect().reduce(into: [:]) { settings, row in
+                let (key, value) = try row.decode((String, String).self)
+                settings[key] = value
             }
         }
     }
 
     /// One setting's stored value (of the account), or nil.
-    public func setting(_ key: String) throws -> String? {
-        try blocking {
-            try await transaction(.statement) { connection in
-                try await Self.setting(key, of: accountID, connection, logger: logger)
-            }
+    public func setting(_ key: String) async throws -> String? {
+        try await transaction(.statement) { connection in
+            try await Self.setting(key, of: accountID, connection, logger: logger)
         }
     }
 
@@ -54,52 +50,46 @@ extension PostgresStore {
     }
 
     /// Stores a setting of the account (nil removes it).
-    public func setSetting(_ key: String, to value: String?) throws {
-        try blocking {
-            try await transaction(.statement) { connection in
-                if let value {
-                    try await connection.query(
-                        """
-                        INSERT INTO setting (accountId, key, value) VALUES (\(accountID), \(key), \(value))
-                        ON CONFLICT (accountId, key) DO UPDATE SET value = excluded.value
-                        """, logger: logger)
-                } else {
-                    try await connection.query(
-                        "DELETE FROM setting WHERE accountId = \(accountID) AND key = \(key)", logger: logger)
-                }
+    public func setSetting(_ key: String, to value: String?) async throws {
+        try await transaction(.statement) { connection in
+            if let value {
+                try await connection.query(
+                    """
+                    INSERT INTO setting (accountId, key, value) VALUES (\(accountID), \(key), \(value))
+                    ON CONFLICT (accountId, key) DO UPDATE SET value = excluded.value
+                    """, logger: logger)
+            } else {
+                try await connection.query(
+                    "DELETE FROM setting WHERE accountId = \(accountID) AND key = \(key)", logger: logger)
             }
         }
     }
 
     /// Unlocks on days `from` through `to`, oldest first.
-    public func gateUnlocks(from: LocalDay, through to: LocalDay) throws -> [GateUnlock] {
-        try blocking {
-            try await transaction(.statement) { connection in
-                try await Self.unlocks(connection, accountID: accountID, from: from, through: to, logger: logger)
-            }
+    public func gateUnlocks(from: LocalDay, through to: LocalDay) async throws -> [GateUnlock] {
+        try await transaction(.statement) { connection in
+            try await Self.unlocks(connection, accountID: accountID, from: from, through: to, logger: logger)
         }
     }
 
     /// Records an unlock for `day` when `GateUnlockOutcome.of` allows it under `limit`: check and
     /// insert are one transaction, which holds the account's row.
-    public func unlockGate(day: LocalDay, at instant: Date, reason: String, limit: Int) throws -> GateUnlockOutcome {
-        try blocking {
-            try await transaction(.writing) { connection in
+    public func unlockGate(day: LocalDay, at instant: Date, reason: String, limit: Int) async throws -> GateUnlockOutcome {
+        try await transaction(.writing) { connection in
+            try await connection.query(
+                "SELECT id FROM account WHERE id = \(accountID) FOR NO KEY UPDATE", logger: logger)
+            let week = try await Self.unlocks(
+                connection, accountID: accountID, from: GateUnlock.windowStart(endingOn: day), through: day,
+                logger: logger)
+            let outcome = GateUnlockOutcome.of(unlocking: day, week: week, limit: limit)
+            if case .unlocked = outcome {
                 try await connection.query(
-                    "SELECT id FROM account WHERE id = \(accountID) FOR NO KEY UPDATE", logger: logger)
-                let week = try await Self.unlocks(
-                    connection, accountID: accountID, from: GateUnlock.windowStart(endingOn: day), through: day,
-                    logger: logger)
-                let outcome = GateUnlockOutcome.of(unlocking: day, week: week, limit: limit)
-                if case .unlocked = outcome {
-                    try await connection.query(
-                        """
-                        INSERT INTO gateUnlock (accountId, day, at, reason)
-                        VALUES (\(accountID), \(day.description), \(instant), \(reason))
-                        """, logger: logger)
-                }
-                return outcome
+                    """
+                    INSERT INTO gateUnlock (accountId, day, at, reason)
+                    VALUES (\(accountID), \(day.description), \(instant), \(reason))
+                    """, logger: logger)
             }
+            return outcome
         }
     }
 

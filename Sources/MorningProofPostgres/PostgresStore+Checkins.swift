@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 
 /// Check-in answers, as `AppDatabase`'s: a yes stands for the day (`CheckinOutcome.of`), and a done
@@ -8,77 +8,71 @@ import PostgresNIO
 /// has no answers.
 extension PostgresStore {
     /// The answer of a check-in habit on a day (`CheckinAnswer.standing`).
-    public func checkinAnswer(habitID: Int64, day: LocalDay) throws -> CheckinAnswer? {
-        try blocking {
-            try await transaction(.snapshot) { connection in
-                guard try await Self.ownHabit(connection, id: habitID, accountID: accountID, logger: logger) != nil
-                else { return nil }
-                return try await Self.checkinAnswer(connection, habitID: habitID, day: day, logger: logger)
-            }
+    public func checkinAnswer(habitID: Int64, day: LocalDay) async throws -> CheckinAnswer? {
+        try await transaction(.snapshot) { connection in
+            guard try await Self.ownHabit(connection, id: habitID, accountID: accountID, logger: logger) != nil
+            else { return nil }
+            return try await Self.checkinAnswer(connection, habitID: habitID, day: day, logger: logger)
         }
     }
 
     /// The most recent answer of a check-in habit, on any day (`CheckinAnswer.latest`).
-    public func lastCheckinAnswer(habitID: Int64) throws -> CheckinAnswer? {
-        try blocking {
-            try await transaction(.snapshot) { connection in
-                guard try await Self.ownHabit(connection, id: habitID, accountID: accountID, logger: logger) != nil
-                else { return nil }
-                let stored = try await connection.query(
-                    """
-                    SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = \(habitID)
-                    ORDER BY answeredAt DESC LIMIT 1
-                    """, logger: logger
-                ).collect().first.flatMap { try Self.answer(from: $0, habitID: habitID) }
-                let done = try await connection.query(
-                    """
-                    SELECT day, recordedAt FROM entry WHERE habitId = \(habitID) AND status = 'done'
-                    ORDER BY recordedAt DESC LIMIT 1
-                    """, logger: logger
-                ).collect().first.flatMap { row -> (day: LocalDay, recordedAt: Date)? in
-                    let (day, recordedAt) = try row.decode((String, Date).self)
-                    return LocalDay(day).map { ($0, recordedAt) }
-                }
-                return CheckinAnswer.latest(stored: stored, doneEntry: done, habitID: habitID)
+    public func lastCheckinAnswer(habitID: Int64) async throws -> CheckinAnswer? {
+        try await transaction(.snapshot) { connection in
+            guard try await Self.ownHabit(connection, id: habitID, accountID: accountID, logger: logger) != nil
+            else { return nil }
+            let stored = try await connection.query(
+                """
+                SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = \(habitID)
+                ORDER BY answeredAt DESC LIMIT 1
+                """, logger: logger
+            ).collect().first.flatMap { try Self.answer(from: $0, habitID: habitID) }
+            let done = try await connection.query(
+                """
+                SELECT day, recordedAt FROM entry WHERE habitId = \(habitID) AND status = 'done'
+                ORDER BY recordedAt DESC LIMIT 1
+                """, logger: logger
+            ).collect().first.flatMap { row -> (day: LocalDay, recordedAt: Date)? in
+                let (day, recordedAt) = try row.decode((String, Date).self)
+                return LocalDay(day).map { ($0, recordedAt) }
             }
+            return CheckinAnswer.latest(stored: stored, doneEntry: done, habitID: habitID)
         }
     }
 
     /// Answers the check-in for a day: the answer and, for a yes, a done entry (source `checkin`), in
     /// one transaction that holds the habit's row. A yes stands for the day; a no can become a yes.
     @discardableResult
-    public func answerCheckin(habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String) throws
+    public func answerCheckin(habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String) async throws
         -> CheckinOutcome
     {
-        try blocking {
-            try await transaction(.writing) { connection in
-                try await Self.requireOwnHabit(connection, habitID, accountID: accountID, logger: logger)
-                let existing = try await Self.checkinAnswer(connection, habitID: habitID, day: day, logger: logger)
-                let outcome = CheckinOutcome.of(answering: yes, over: existing?.yes)
-                switch outcome {
-                case .yesStands, .unchanged: return outcome
-                case .changedToYes:
-                    try await connection.query(
-                        """
-                        UPDATE checkinAnswer SET answer = 'yes', answeredAt = \(instant), zone = \(zone)
-                        WHERE habitId = \(habitID) AND day = \(day.description)
-                        """, logger: logger)
-                case .answered:
-                    try await connection.query(
-                        """
-                        INSERT INTO checkinAnswer (habitId, day, answer, answeredAt, zone)
-                        VALUES (\(habitID), \(day.description), \(yes ? "yes" : "no"), \(instant), \(zone))
-                        """, logger: logger)
-                }
-                if yes {
-                    _ = try await Self.record(
-                        Entry(
-                            habitID: habitID, day: day, status: .done, source: .checkin, recordedAt: instant, zone: zone
-                        ),
-                        connection, logger: logger)
-                }
-                return outcome
+        try await transaction(.writing) { connection in
+            try await Self.requireOwnHabit(connection, habitID, accountID: accountID, logger: logger)
+            let existing = try await Self.checkinAnswer(connection, habitID: habitID, day: day, logger: logger)
+            let outcome = CheckinOutcome.of(answering: yes, over: existing?.yes)
+            switch outcome {
+            case .yesStands, .unchanged: return outcome
+            case .changedToYes:
+                try await connection.query(
+                    """
+                    UPDATE checkinAnswer SET answer = 'yes', answeredAt = \(instant), zone = \(zone)
+                    WHERE habitId = \(habitID) AND day = \(day.description)
+                    """, logger: logger)
+            case .answered:
+                try await connection.query(
+                    """
+                    INSERT INTO checkinAnswer (habitId, day, answer, answeredAt, zone)
+                    VALUES (\(habitID), \(day.description), \(yes ? "yes" : "no"), \(instant), \(zone))
+                    """, logger: logger)
             }
+            if yes {
+                _ = try await Self.record(
+                    Entry(
+                        habitID: habitID, day: day, status: .done, source: .checkin, recordedAt: instant, zone: zone
+                    ),
+                    connection, logger: logger)
+            }
+            return outcome
         }
     }
 

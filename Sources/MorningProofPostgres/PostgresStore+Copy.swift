@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 
 /// One table of a copy: the rows read from the source and the rows PostgreSQL holds after it.

@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 
 /// The seed API's daily check-in, as `AppDatabase`'s.

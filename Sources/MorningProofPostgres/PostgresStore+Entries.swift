@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 
 /// Habits' days, as `AppDatabase`'s: one entry per habit and day (`UNIQUE (habitId, day)`), what
@@ -8,55 +8,47 @@ import PostgresNIO
 /// progress judged by `HabitTimeline`.
 extension PostgresStore {
     /// Every entry of one habit, oldest first; another account's habit is not found.
-    public func entries(habitID: Int64) throws -> [Entry] {
-        try blocking {
-            try await transaction(.snapshot) { connection in
-                guard try await Self.ownHabit(connection, id: habitID, accountID: accountID, logger: logger) != nil
-                else { throw StoreError.noHabit(habitID) }
-                return try await connection.query(
-                    "SELECT \(unescaped: Self.entryColumns) FROM entry WHERE habitId = \(habitID) ORDER BY day",
-                    logger: logger
-                ).collect().compactMap(Self.entry(from:))
-            }
+    public func entries(habitID: Int64) async throws -> [Entry] {
+        try await transaction(.snapshot) { connection in
+            guard try await Self.ownHabit(connection, id: habitID, accountID: accountID, logger: logger) != nil
+            else { throw StoreError.noHabit(habitID) }
+            return try await connection.query(
+                "SELECT \(unescaped: Self.entryColumns) FROM entry WHERE habitId = \(habitID) ORDER BY day",
+                logger: logger
+            ).collect().compactMap(Self.entry(from:))
         }
     }
 
     /// The entry of a habit on a day, if any; another account's habit is not found.
-    public func entry(habitID: Int64, day: LocalDay) throws -> Entry? {
-        try blocking {
-            try await transaction(.snapshot) { connection in
-                guard try await Self.ownHabit(connection, id: habitID, accountID: accountID, logger: logger) != nil
-                else { throw StoreError.noHabit(habitID) }
-                return try await Self.entry(connection, habitID: habitID, day: day, logger: logger)
-            }
+    public func entry(habitID: Int64, day: LocalDay) async throws -> Entry? {
+        try await transaction(.snapshot) { connection in
+            guard try await Self.ownHabit(connection, id: habitID, accountID: accountID, logger: logger) != nil
+            else { throw StoreError.noHabit(habitID) }
+            return try await Self.entry(connection, habitID: habitID, day: day, logger: logger)
         }
     }
 
     /// Records an entry, at most one per habit and day, as `RecordOutcome.of` decides.
     @discardableResult
-    public func record(_ entry: Entry) throws -> RecordOutcome {
-        try blocking {
-            try await transaction(.writing) { connection in
-                try await Self.requireOwnHabit(connection, entry.habitID, accountID: accountID, logger: logger)
-                return try await Self.record(entry, connection, logger: logger)
-            }
+    public func record(_ entry: Entry) async throws -> RecordOutcome {
+        try await transaction(.writing) { connection in
+            try await Self.requireOwnHabit(connection, entry.habitID, accountID: accountID, logger: logger)
+            return try await Self.record(entry, connection, logger: logger)
         }
     }
 
     /// Removes a habit's entry and check-in answer of a day in one transaction (`undo`, a check-in's reset).
     @discardableResult
-    public func clearDay(habitID: Int64, day: LocalDay) throws -> ClearedDay {
-        try blocking {
-            try await transaction(.writing) { connection in
-                try await Self.requireOwnHabit(connection, habitID, accountID: accountID, logger: logger)
-                let entry = try await Self.entry(connection, habitID: habitID, day: day, logger: logger)
-                let answer = try await Self.storedAnswer(connection, habitID: habitID, day: day, logger: logger)
-                try await connection.query(
-                    "DELETE FROM entry WHERE habitId = \(habitID) AND day = \(day.description)", logger: logger)
-                try await connection.query(
-                    "DELETE FROM checkinAnswer WHERE habitId = \(habitID) AND day = \(day.description)", logger: logger)
-                return ClearedDay(entry: entry, answer: answer)
-            }
+    public func clearDay(habitID: Int64, day: LocalDay) async throws -> ClearedDay {
+        try await transaction(.writing) { connection in
+            try await Self.requireOwnHabit(connection, habitID, accountID: accountID, logger: logger)
+            let entry = try await Self.entry(connection, habitID: habitID, day: day, logger: logger)
+            let answer = try await Self.storedAnswer(connection, habitID: habitID, day: day, logger: logger)
+            try await connection.query(
+                "DELETE FROM entry WHERE habitId = \(habitID) AND day = \(day.description)", logger: logger)
+            try await connection.query(
+                "DELETE FROM checkinAnswer WHERE habitId = \(habitID) AND day = \(day.description)", logger: logger)
+            return ClearedDay(entry: entry, answer: answer)
         }
     }
 
@@ -65,33 +57,31 @@ extension PostgresStore {
     /// PostgreSQL keeps no stored state of the habits (SQLite's `habitState`): every habit is judged
     /// from its whole history, as `AppDatabase` does without a sound state, which covers any `need`.
     /// One snapshot: the entries, the zone changes and the week start agree.
-    public func progress(of habits: [Habit], today: LocalDay, need: HistoryNeed) throws -> [HabitProgress] {
+    public func progress(of habits: [Habit], today: LocalDay, need: HistoryNeed) async throws -> [HabitProgress] {
         guard !habits.isEmpty else { return [] }
-        return try blocking {
-            try await transaction(.snapshot) { connection in
-                let profile = try await Self.profile(connection, id: accountID, logger: logger)
-                let weekStart = profile?.weekStart ?? 1
-                let travelDays = try await Self.zoneChanges(connection, accountID: accountID, logger: logger)
-                    .bridgedDays(clock: profile?.clock)
-                var recorded: [Int64: [(day: LocalDay, status: EntryStatus)]] = [:]
-                let rows = try await connection.query(
-                    """
-                    SELECT entry.habitId, entry.day, entry.status FROM entry JOIN habit ON habit.id = entry.habitId
-                    WHERE habit.accountId = \(accountID) AND entry.habitId = ANY(\(habits.map(\.id)))
-                    """, logger: logger
-                ).collect()
-                for row in rows {
-                    let (habitID, day, status) = try row.decode((Int64, String, String).self)
-                    guard let day = LocalDay(day), let status = EntryStatus(rawValue: status) else { continue }
-                    recorded[habitID, default: []].append((day, status))
-                }
-                return habits.map { habit in
-                    HabitProgress(
-                        habit: habit,
-                        timeline: HabitTimeline(
-                            schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today,
-                            recorded: recorded[habit.id] ?? [], travelDays: travelDays, weekStart: weekStart))
-                }
+        return try await transaction(.snapshot) { connection in
+            let profile = try await Self.profile(connection, id: accountID, logger: logger)
+            let weekStart = profile?.weekStart ?? 1
+            let travelDays = try await Self.zoneChanges(connection, accountID: accountID, logger: logger)
+                .bridgedDays(clock: profile?.clock)
+            var recorded: [Int64: [(day: LocalDay, status: EntryStatus)]] = [:]
+            let rows = try await connection.query(
+                """
+                SELECT entry.habitId, entry.day, entry.status FROM entry JOIN habit ON habit.id = entry.habitId
+                WHERE habit.accountId = \(accountID) AND entry.habitId = ANY(\(habits.map(\.id)))
+                """, logger: logger
+            ).collect()
+            for row in rows {
+                let (habitID, day, status) = try row.decode((Int64, String, String).self)
+                guard let day = LocalDay(day), let status = EntryStatus(rawValue: status) else { continue }
+                recorded[habitID, default: []].append((day, status))
+            }
+            return habits.map { habit in
+                HabitProgress(
+                    habit: habit,
+                    timeline: HabitTimeline(
+                        schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today,
+                        recorded: recorded[habit.id] ?? [], travelDays: travelDays, weekStart: weekStart))
             }
         }
     }

@@ -1,96 +1,86 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 
 /// The account's habits, as `AppDatabase`'s: names unique per account in any ASCII case (the
 /// `habit_on_accountId_name` index), another account's habit not found.
 extension PostgresStore {
     /// Active habits (and archived ones when asked), in the order they were created.
-    public func habits(includeArchived: Bool) throws -> [Habit] {
-        try blocking {
-            try await transaction(.statement) { connection in
-                try await connection.query(
-                    """
-                    SELECT \(unescaped: Self.habitColumns) FROM habit
-                    WHERE accountId = \(accountID) \(unescaped: includeArchived ? "" : "AND NOT archived") ORDER BY id
-                    """, logger: logger
-                ).collect().map(Self.habit(from:))
-            }
+    public func habits(includeArchived: Bool) async throws -> [Habit] {
+        try await transaction(.statement) { connection in
+            try await connection.query(
+                """
+                SELECT \(unescaped: Self.habitColumns) FROM habit
+                WHERE accountId = \(accountID) \(unescaped: includeArchived ? "" : "AND NOT archived") ORDER BY id
+                """, logger: logger
+            ).collect().map(Self.habit(from:))
         }
     }
 
     /// The habit `id` of the account; nil for none, or another account's.
-    public func habit(id: Int64) throws -> Habit? {
-        try blocking {
-            try await transaction(.statement) { connection in
-                try await Self.ownHabit(connection, id: id, accountID: accountID, logger: logger)
-            }
+    public func habit(id: Int64) async throws -> Habit? {
+        try await transaction(.statement) { connection in
+            try await Self.ownHabit(connection, id: id, accountID: accountID, logger: logger)
         }
     }
 
     /// Stores a new habit and returns it with its id. A name already taken (in any case) is a conflict.
-    public func addHabit(_ habit: Habit) throws -> Habit {
-        try blocking {
-            try await transaction(.writing) { connection in
-                try await Self.checkNameFree(connection, habit.name, except: nil, accountID: accountID, logger: logger)
-                let goal = habit.goal
-                let rows = try await Self.namingHabit(habit.name) {
-                    try await connection.query(
-                        """
-                        INSERT INTO habit (accountId, name, kind, schedule, remindAt, required, note, archived,
-                            goalMetric, goalComparison, goalTarget, goalActivity, createdDay, createdAt)
-                        VALUES (\(accountID), \(habit.name), \(habit.kind.rawValue), \(habit.schedule.storageValue),
-                            \(habit.remindAt), \(habit.required), \(habit.note), \(habit.archived), \(goal?.metric),
-                            \(goal?.comparison.rawValue), \(goal?.target), \(goal?.activity),
-                            \(habit.createdDay.description), \(habit.createdAt))
-                        RETURNING id
-                        """, logger: logger
-                    ).collect()
-                }
-                var stored = habit
-                stored.id = try rows[0].decode(Int64.self)
-                return stored
+    public func addHabit(_ habit: Habit) async throws -> Habit {
+        try await transaction(.writing) { connection in
+            try await Self.checkNameFree(connection, habit.name, except: nil, accountID: accountID, logger: logger)
+            let goal = habit.goal
+            let rows = try await Self.namingHabit(habit.name) {
+                try await connection.query(
+                    """
+                    INSERT INTO habit (accountId, name, kind, schedule, remindAt, required, note, archived,
+                        goalMetric, goalComparison, goalTarget, goalActivity, createdDay, createdAt)
+                    VALUES (\(accountID), \(habit.name), \(habit.kind.rawValue), \(habit.schedule.storageValue),
+                        \(habit.remindAt), \(habit.required), \(habit.note), \(habit.archived), \(goal?.metric),
+                        \(goal?.comparison.rawValue), \(goal?.target), \(goal?.activity),
+                        \(habit.createdDay.description), \(habit.createdAt))
+                    RETURNING id
+                    """, logger: logger
+                ).collect()
             }
+            var stored = habit
+            stored.id = try rows[0].decode(Int64.self)
+            return stored
         }
     }
 
     /// Saves every field of an existing habit but its creation day.
-    public func updateHabit(_ habit: Habit) throws {
-        try blocking {
-            try await transaction(.writing) { connection in
-                try await Self.requireOwnHabit(connection, habit.id, accountID: accountID, logger: logger)
-                try await Self.checkNameFree(
-                    connection, habit.name, except: habit.id, accountID: accountID, logger: logger)
-                let goal = habit.goal
-                try await Self.namingHabit(habit.name) {
-                    try await connection.query(
-                        """
-                        UPDATE habit SET name = \(habit.name), kind = \(habit.kind.rawValue),
-                            schedule = \(habit.schedule.storageValue), remindAt = \(habit.remindAt),
-                            required = \(habit.required), note = \(habit.note), archived = \(habit.archived),
-                            goalMetric = \(goal?.metric), goalComparison = \(goal?.comparison.rawValue),
-                            goalTarget = \(goal?.target), goalActivity = \(goal?.activity)
-                        WHERE id = \(habit.id)
-                        """, logger: logger)
-                }
+    public func updateHabit(_ habit: Habit) async throws {
+        try await transaction(.writing) { connection in
+            try await Self.requireOwnHabit(connection, habit.id, accountID: accountID, logger: logger)
+            try await Self.checkNameFree(
+                connection, habit.name, except: habit.id, accountID: accountID, logger: logger)
+            let goal = habit.goal
+            try await Self.namingHabit(habit.name) {
+                try await connection.query(
+                    """
+                    UPDATE habit SET name = \(habit.name), kind = \(habit.kind.rawValue),
+                        schedule = \(habit.schedule.storageValue), remindAt = \(habit.remindAt),
+                        required = \(habit.required), note = \(habit.note), archived = \(habit.archived),
+                        goalMetric = \(goal?.metric), goalComparison = \(goal?.comparison.rawValue),
+                        goalTarget = \(goal?.target), goalActivity = \(goal?.activity)
+                    WHERE id = \(habit.id)
+                    """, logger: logger)
             }
         }
     }
 
     /// Deletes a habit and its entries (and what hangs on them); returns how many entries went with it.
     @discardableResult
-    public func removeHabit(id: Int64) throws -> Int {
-        try blocking {
-            try await transaction(.writing) { connection in
-                try await Self.requireOwnHabit(connection, id, accountID: accountID, logger: logger)
-                let count =
-                    try await connection.query(
-                        "SELECT count(*) FROM entry WHERE habitId = \(id)", logger: logger
-                    ).collect().first?.decode(Int64.self) ?? 0
-                try await connection.query("DELETE FROM habit WHERE id = \(id)", logger: logger)
-                return Int(count)
-            }
+    public func removeHabit(id: Int64) async throws -> Int {
+        try await transaction(.writing) { connection in
+            try await Self.requireOwnHabit(connection, id, accountID: accountID, logger: logger)
+            let count =
+                try await connection.query(
+                    "SELECT count(*) FROM entry WHERE habitId = \(id)", logger: logger
+                ).collect().first?.decode(Int64.self) ?? 0
+            try await connection.query("DELETE FROM habit WHERE id = \(id)", logger: logger)
+            return Int(count)
         }
     }
 

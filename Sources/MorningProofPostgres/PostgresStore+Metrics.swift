@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 
 /// The owner's metrics, as `AppDatabase` reads them: the metric tables (filled by `db copy` from
@@ -11,18 +11,16 @@ extension PostgresStore {
     /// daily-total rules; nil when no data counts for that day. `activity` filters workouts. Only
     /// the owner has metrics: another account's value is nil. An unknown metric is not found. All
     /// reads of one call see one snapshot.
-    public func metricValue(metric: String, day: LocalDay, activity: String?) throws -> Double? {
+    public func metricValue(metric: String, day: LocalDay, activity: String?) async throws -> Double? {
         let kind = try HealthMetric.named(metric)
         guard accountID == AccountProfile.ownerID else { return nil }
-        return try blocking {
-            try await transaction(.snapshot) { connection in
-                let priority = MetricTotalRules.priority(
-                    from: try await Self.setting(
-                        SettingKey.metricSourcePriority, of: accountID, connection, logger: logger))
-                let days = try await Self.metricDays(
-                    [kind], from: day, to: day, activity: activity, priority: priority, connection, logger: logger)
-                return days[day]?[kind.rawValue]
-            }
+        return try await transaction(.snapshot) { connection in
+            let priority = MetricTotalRules.priority(
+                from: try await Self.setting(
+                    SettingKey.metricSourcePriority, of: accountID, connection, logger: logger))
+            let days = try await Self.metricDays(
+                [kind], from: day, to: day, activity: activity, priority: priority, connection, logger: logger)
+            return days[day]?[kind.rawValue]
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 
 /// The sign-in throttle's attempts, in the database that every server shares: a limit counts the

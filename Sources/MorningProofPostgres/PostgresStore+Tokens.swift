@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 
 /// API tokens, as `AppDatabase`'s: only a SHA-256 of each token is stored.

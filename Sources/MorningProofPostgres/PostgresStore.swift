@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 import ServiceLifecycle
 
@@ -139,9 +139,9 @@ public struct PostgresStore: Sendable {
 /// The account, token and daily-update operations, with `AppDatabase`'s semantics.
 extension PostgresStore: AccountStore {}
 
-/// One account's habits, entries, proofs, check-ins, settings and gate unlocks, with `AppDatabase`'s
-/// semantics; synchronous, through `blocking`.
-extension PostgresStore: HabitStore {}
+/// One account's habits, entries, proofs, check-ins, settings, gate unlocks and metric values, with
+/// `AppDatabase`'s semantics.
+extension PostgresStore: HabitStore, EntryStore, ProofStore, CheckinStore, GateStore, SettingsStore, MetricStore {}
 
 extension PostgresStore: Service {
     /// Runs the pool, and replaces it after an outage, until the task is cancelled or the service

@@ -1,5 +1,5 @@
 import Foundation
-import MorningProofStore
+import MorningProofStoreContract
 import PostgresNIO
 
 /// Where a PostgreSQL database is and how to sign in: parsed from

@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofStoreContract
 import PhotoVerification
 import NIOCore
 

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofStoreContract
 
 /// Sign-up, sign-in and sign-out, and the account's profile.
 struct AuthRoutes {

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofStoreContract
 
 /// Habits and their days over HTTP, on the CLI's rules: each route decodes, calls one use case of
 /// `HabitService` or `EntryService` for the signed-in account, and encodes what the CLI's `--json` writes.
@@ -28,12 +28,14 @@ struct HabitRoutes {
     }
 
     @Sendable func list(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let archived = try Self.flag(request, "archived")
+        let archived = try await Self.flag(request, "archived")
         let habits = try await scope.forAccount(request) { account in
             let service = HabitService(database: account.database, clock: account.clock)
-            return try account.database.habits(includeArchived: archived).map { habit in
-                try HabitResourceJSON(habit, service: service, now: account.now)
+            var resources: [HabitResourceJSON] = []
+            for habit in try await account.database.habits(includeArchived: archived) {
+                resources.append(try await HabitResourceJSON(habit, service: service, now: account.now))
             }
+            return resources
         }
         return JSONResponse.make(.ok, ["habits": habits])
     }
@@ -45,8 +47,8 @@ struct HabitRoutes {
         let details = try Self.details(body)
         let habit = try await signedIn.run { account in
             let service = HabitService(database: account.database, clock: account.clock)
-            let habit = try service.add(named: name, details, now: account.now)
-            return try HabitResourceJSON(habit, service: service, now: account.now)
+            let habit = try await service.add(named: name, details, now: account.now)
+            return try await HabitResourceJSON(habit, service: service, now: account.now)
         }
         return JSONResponse.make(.created, habit)
     }
@@ -55,8 +57,8 @@ struct HabitRoutes {
         let id = try Self.id(context)
         let habit = try await scope.forAccount(request) { account in
             let service = HabitService(database: account.database, clock: account.clock)
-            let habit = try service.habit(id: id)
-            return try HabitResourceJSON(habit, service: service, now: account.now)
+            let habit = try await service.habit(id: id)
+            return try await HabitResourceJSON(habit, service: service, now: account.now)
         }
         return JSONResponse.make(.ok, habit)
     }
@@ -69,8 +71,8 @@ struct HabitRoutes {
         let (rename, archived, details) = (try body.string("name"), try body.bool("archived"), try Self.details(body))
         let habit = try await signedIn.run { account in
             let service = HabitService(database: account.database, clock: account.clock)
-            let habit = try service.edit(try service.habit(id: id), rename: rename, archived: archived, details)
-            return try HabitResourceJSON(habit, service: service, now: account.now)
+            let habit = try await service.edit(try service.habit(id: id), rename: rename, archived: archived, details)
+            return try await HabitResourceJSON(habit, service: service, now: account.now)
         }
         return JSONResponse.make(.ok, habit)
     }
@@ -79,7 +81,7 @@ struct HabitRoutes {
         let id = try Self.id(context)
         try await scope.forAccount(request) { account in
             let service = HabitService(database: account.database, clock: account.clock)
-            _ = try service.remove(try service.habit(id: id))
+            _ = try await service.remove(try service.habit(id: id))
         }
         return Response(status: .noContent)
     }
@@ -89,12 +91,12 @@ struct HabitRoutes {
         let (from, to) = (Self.query(request, "from"), Self.query(request, "to"))
         let entries = try await scope.forAccount(request) { account in
             let service = HabitService(database: account.database, clock: account.clock)
-            let habit = try service.habit(id: id)
+            let habit = try await service.habit(id: id)
             let today = account.clock.day(at: account.now)
             // A range that ends before it starts holds no entries.
             let first = try from.map { try LocalDay.resolve($0, today: today) }
             let last = try to.map { try LocalDay.resolve($0, today: today) }
-            return try account.database.entries(habitID: habit.id)
+            return try await account.database.entries(habitID: habit.id)
                 .filter { entry in first.map { entry.day >= $0 } ?? true && last.map { entry.day <= $0 } ?? true }
                 .map(EntryJSON.init)
         }
@@ -113,10 +115,10 @@ struct HabitRoutes {
         }
         let (note, value) = (try body.string("note"), try body.number("value"))
         let document = try await signedIn.run { account in
-            let habit = try HabitService(database: account.database, clock: account.clock).habit(id: id)
-            let change = try EntryService(database: account.database, clock: account.clock)
+            let habit = try await HabitService(database: account.database, clock: account.clock).habit(id: id)
+            let change = try await EntryService(database: account.database, clock: account.clock)
                 .record(status, habit: habit, day: day, note: note, value: value, now: account.now)
-            return EntryChangeJSON(change, entry: try account.database.entry(habitID: habit.id, day: change.day))
+            return await EntryChangeJSON(change, entry: try account.database.entry(habitID: habit.id, day: change.day))
         }
         return JSONResponse.make(document.result == "recorded" ? .created : .ok, document)
     }
@@ -124,8 +126,8 @@ struct HabitRoutes {
     @Sendable func undo(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (id, day) = (try Self.id(context), try Self.day(context))
         let document = try await scope.forAccount(request) { account in
-            let habit = try HabitService(database: account.database, clock: account.clock).habit(id: id)
-            let change = try EntryService(database: account.database, clock: account.clock)
+            let habit = try await HabitService(database: account.database, clock: account.clock).habit(id: id)
+            let change = try await EntryService(database: account.database, clock: account.clock)
                 .undo(habit: habit, day: day, now: account.now)
             return EntryChangeJSON(change, entry: nil)
         }
@@ -176,7 +178,7 @@ struct HabitRoutes {
     }
 
     /// `?archived=true` or `false` (default false).
-    static func flag(_ request: Request, _ name: String) throws -> Bool {
+    static func flag(_ request: Request, _ name: String) async throws -> Bool {
         switch query(request, name) {
         case nil, "false": return false
         case "true": return true
@@ -199,8 +201,8 @@ struct HabitResourceJSON: Encodable, Sendable {
     }
 
     /// The habit with its progress and today's metric value, as the service gives them.
-    init(_ habit: Habit, service: HabitService, now: Date) throws {
-        self.init(habit, progress: try service.show(habit, now: now), today: try service.metricToday(habit, now: now))
+    init(_ habit: Habit, service: HabitService, now: Date) async throws {
+        self.init(habit, progress: try await service.show(habit, now: now), today: try await service.metricToday(habit, now: now))
     }
 
     func encode(to encoder: Encoder) throws {

@@ -4,16 +4,16 @@ import HummingbirdCore
 import Logging
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofStoreContract
 import NIOCore
 
 /// The HTTP front end: routes that decode, authenticate, call one use case and encode JSON.
 public enum MorningProofServer {
-    /// The application serving `database` (SQLite): the accounts and each account's habits from one
-    /// file. `realNow` is the clock for tokens and sign-in limits (tests move it), and `onRunning`
+    /// The application serving `database` (SQLite's `AppDatabase`): the accounts and each account's
+    /// habits from one database. `realNow` is the clock for tokens and sign-in limits (tests move it), and `onRunning`
     /// hears the address once the server listens.
     public static func application(
-        database: AppDatabase, configuration: ServerConfiguration, logger: Logger,
+        database: some AccountStore & AccountData, configuration: ServerConfiguration, logger: Logger,
         realNow: @escaping @Sendable () -> Date = Date.init,
         onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
@@ -24,11 +24,10 @@ public enum MorningProofServer {
 
     /// The application serving the accounts of `accounts` and, for each signed-in account, the
     /// store `habits` gives for its id: either engine (SQLite's `AppDatabase`, PostgreSQL's
-    /// `PostgresStore`, each `scoped(to:)` the id). The habit stores' synchronous calls run on NIO's
-    /// thread pool. Failed sign-ins are counted in `signInFailures`: this process's memory unless
+    /// `PostgresStore`, each `scoped(to:)` the id). Failed sign-ins are counted in `signInFailures`: this process's memory unless
     /// servers share them through their database, under `configuration.signInLimits`.
     public static func application(
-        accounts: any AccountStore, habits: @escaping @Sendable (_ accountID: Int64) -> any HabitStore,
+        accounts: any AccountStore, habits: @escaping @Sendable (_ accountID: Int64) -> any AccountData,
         signInFailures: any SignInFailureStore = MemorySignInFailures(),
         configuration: ServerConfiguration, logger: Logger, realNow: @escaping @Sendable () -> Date = Date.init,
         onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }

@@ -3,7 +3,7 @@ import HabitCharts
 import Hummingbird
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofStoreContract
 import NIOCore
 import PhotoVerification
 
@@ -24,7 +24,7 @@ struct ProofRoutes {
 
     @Sendable func status(_ request: Request, _ context: ServerContext) async throws -> Response {
         let status = try await scope.forAccount(request) { account in
-            StatusJSON(try ReportService(database: account.database, clock: account.clock).status(now: account.now))
+            await StatusJSON(try ReportService(database: account.database, clock: account.clock).status(now: account.now))
         }
         return JSONResponse.make(.ok, status)
     }
@@ -37,10 +37,10 @@ struct ProofRoutes {
             return weeks
         }
         let report = try await scope.forAccount(request) { account in
-            let habit = try HabitService(database: account.database, clock: account.clock).habit(id: id)
+            let habit = try await HabitService(database: account.database, clock: account.clock).habit(id: id)
             let weeks = weeks ?? ReportRange.defaultWeeks
             try ReportRange.checkWeeks(weeks)
-            return ReportJSON(
+            return await ReportJSON(
                 try ReportService(database: account.database, clock: account.clock)
                     .report(habits: [habit], from: from, to: to, weeks: weeks, now: account.now))
         }
@@ -63,8 +63,8 @@ struct ProofRoutes {
         }
         let svg = try await scope.forAccount(request) { account in
             try ReportRange.checkWeeks(weeks)
-            let habit = try HabitService(database: account.database, clock: account.clock).habit(id: id)
-            return try ChartService(database: account.database, clock: account.clock)
+            let habit = try await HabitService(database: account.database, clock: account.clock).habit(id: id)
+            return try await ChartService(database: account.database, clock: account.clock)
                 .chart(of: habit, weeks: weeks, now: account.now).svg(theme: theme)
         }
         return Response(
@@ -86,9 +86,9 @@ struct ProofRoutes {
         let document = try await signedIn.run { account in
             let habits = HabitService(database: account.database, clock: account.clock)
             let proofs = ProofService(database: account.database, clock: account.clock)
-            let habit = try proofs.photoHabit(try habits.habit(id: id))
-            let outcome = try proofs.offer(judgement, habit: habit, now: account.now)
-            return ProofJSON(
+            let habit = try await proofs.photoHabit(try habits.habit(id: id))
+            let outcome = try await proofs.offer(judgement, habit: habit, now: account.now)
+            return await ProofJSON(
                 judgement, outcome: outcome, day: account.clock.day(at: account.now),
                 habit: HabitResourceJSON(habit, progress: try habits.show(habit, now: account.now)))
         }

@@ -3,8 +3,7 @@ import HTTPTypes
 import Hummingbird
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
-import NIOPosix
+import MorningProofStoreContract
 
 /// What every route needs beside its use case: the moment a request acts at, and its account.
 struct RequestScope: Sendable {
@@ -12,11 +11,11 @@ struct RequestScope: Sendable {
 
     let accounts: AccountService
     /// The store of one account's habits, entries and settings, by the account's id.
-    let habits: @Sendable (_ accountID: Int64) -> any HabitStore
+    let habits: @Sendable (_ accountID: Int64) -> any AccountData
     let configuration: ServerConfiguration
     /// The real time, for tokens and sign-in limits: the clock header never moves those.
     let realNow: @Sendable () -> Date
-    /// Where CPU-heavy work runs (photo decoding, bcrypt): never NIO's thread pool, which `forAccount` uses.
+    /// Where CPU-heavy work runs (photo decoding, bcrypt).
     let cpuWork: CPUWorkPool
     /// Photo bodies read and judged at once, server-wide: each may hold 25 MB until it is judged.
     let photoUploads: BoundedAdmission
@@ -45,7 +44,7 @@ struct RequestScope: Sendable {
 
     /// Runs `body` for the account the request signs in (401 without one): `signIn` then `run`.
     func forAccount<T: Sendable>(
-        _ request: Request, _ body: @escaping @Sendable (AccountScope) throws -> T
+        _ request: Request, _ body: (AccountScope) async throws -> T
     ) async throws -> T {
         try await signIn(request).run(body)
     }
@@ -79,16 +78,12 @@ struct RequestScope: Sendable {
 struct SignedInRequest: Sendable {
     let account: AccountProfile
     /// The database as the account sees it.
-    let database: any HabitStore
+    let database: any AccountData
     let now: Date
 
-    /// Runs `body` on NIO's thread pool, since the store's calls wait for the database
-    /// (PostgreSQL's block their thread, which must not be the cooperative pool's): with the
-    /// account's scoped store, its clock (404 while it has no zone) and the moment the request acts at.
-    func run<T: Sendable>(_ body: @escaping @Sendable (AccountScope) throws -> T) async throws -> T {
-        let (account, database, now) = (account, database, now)
-        return try await NIOThreadPool.singleton.runIfActive {
-            try body(AccountScope(account: account, database: database, clock: try database.clock(), now: now))
-        }
+    /// Runs `body` with the account's scoped store, its clock (404 while it has no zone) and the
+    /// moment the request acts at.
+    func run<T: Sendable>(_ body: (AccountScope) async throws -> T) async throws -> T {
+        try await body(AccountScope(account: account, database: database, clock: try await database.clock(), now: now))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofStoreContract
 
 /// `GET /api/auth/me`: `timezone` (and `email`, for an owner without one) left out when unset.
 struct UserJSON: Encodable {

@@ -19,7 +19,7 @@ struct RoutineRoutes {
 
     @Sendable func status(_ request: Request, _ context: ServerContext) async throws -> Response {
         let document = try await scope.forAccount(request) { account in
-            let status = try CheckinService(database: account.database, clock: account.clock).status(now: account.now)
+            let status = try await CheckinService(database: account.database, clock: account.clock).status(now: account.now)
             return CheckinStateJSON(
                 status: CheckinStatusJSON(status, zone: account.clock.timeZone), texts: status.checkin?.texts)
         }
@@ -37,8 +37,8 @@ struct RoutineRoutes {
         }
         let answered = try await signedIn.run { account in
             let checkins = CheckinService(database: account.database, clock: account.clock)
-            guard try checkins.habit() != nil else { throw Self.noCheckin }
-            return CheckinAnswerJSON(try checkins.answer(yes: yes, now: account.now))
+            guard try await checkins.habit() != nil else { throw Self.noCheckin }
+            return await CheckinAnswerJSON(try checkins.answer(yes: yes, now: account.now))
         }
         return JSONResponse.make(.ok, answered)
     }
@@ -55,7 +55,7 @@ struct RoutineRoutes {
         }
         let question = try body.string("question")
         let setup = try await signedIn.run { account in
-            CheckinSetupJSON(
+            await CheckinSetupJSON(
                 try CheckinService(database: account.database, clock: account.clock)
                     .setup(preset: preset, question: question, now: account.now))
         }
@@ -73,8 +73,8 @@ struct RoutineRoutes {
         }
         let cleared = try await signedIn.run { account in
             let checkins = CheckinService(database: account.database, clock: account.clock)
-            guard try checkins.habit() != nil else { throw Self.noCheckin }
-            let (day, was) = try checkins.reset(now: account.now)
+            guard try await checkins.habit() != nil else { throw Self.noCheckin }
+            let (day, was) = try await checkins.reset(now: account.now)
             return ["day": day.description, "cleared": was.map { $0 ? "yes" : "no" } ?? "nothing"]
         }
         return JSONResponse.make(.ok, cleared)
@@ -82,7 +82,7 @@ struct RoutineRoutes {
 
     @Sendable func quote(_ request: Request, _ context: ServerContext) async throws -> Response {
         let moment = try await scope.forAccount(request) { account in
-            QuoteMomentJSON(at: account.now, book: try QuoteSource.load(account.database), clock: account.clock)
+            await QuoteMomentJSON(at: account.now, book: try QuoteSource.load(account.database), clock: account.clock)
         }
         return JSONResponse.make(.ok, moment)
     }
@@ -90,7 +90,7 @@ struct RoutineRoutes {
     @Sendable func quoteHistory(_ request: Request, _ context: ServerContext) async throws -> Response {
         let date = request.uri.queryParameters["date"].map(String.init)
         let history = try await scope.forAccount(request) { account in
-            QuoteHistoryJSON(
+            await QuoteHistoryJSON(
                 try QuoteSource.history(account.database, clock: account.clock, date: date, now: account.now))
         }
         return JSONResponse.make(.ok, history)

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofStoreContract
 
 /// Tokens for scripts, managed by the account they belong to (the settings screen): list, create
 /// (the token is shown once, in the answer), revoke. Another account's token id is not found.

@@ -1,7 +1,7 @@
 import Digest
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// Hashes and checks passwords. Slow on purpose, so a server runs it off its event loop.
 public protocol PasswordHasher: Sendable {

@@ -1,24 +1,24 @@
 import Foundation
 import HabitCharts
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// A habit's history as a picture: the same chart for `report --png/--svg` and for a web page.
 public struct ChartService: Sendable {
-    public let database: any HabitStore
+    public let database: any AccountData
     public let clock: DayClock
 
-    public init(database: any HabitStore, clock: DayClock) {
+    public init(database: any AccountData, clock: DayClock) {
         self.database = database
         self.clock = clock
     }
 
     /// The chart of `habit` as of `now`: the `weeks` calendar weeks up to `last` (default today) in
     /// the heatmap and the score curve, with its streaks, completion and score.
-    public func chart(of habit: Habit, weeks: Int = 26, through last: LocalDay? = nil, now: Date) throws -> HabitChart {
+    public func chart(of habit: Habit, weeks: Int = 26, through last: LocalDay? = nil, now: Date) async throws -> HabitChart {
         let today = clock.day(at: now)
-        let weekStart = try database.weekStart()
-        let progress = try database.progress(of: habit, today: today)
+        let weekStart = try await database.weekStart()
+        let progress = try await database.progress(of: habit, today: today)
         let timeline = progress.timeline
         let end = last ?? today
         let first = end.startOfWeek(weekStart: weekStart).adding(days: -7 * (weeks - 1))

@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// The check-in habit with its texts and one day's answer.
 public struct Checkin: Sendable {
@@ -49,29 +49,29 @@ public struct CheckinService: Sendable {
     /// The name `setup` gives the habit.
     public static let habitName = "Morning check-in"
 
-    public let database: any HabitStore
+    public let database: any AccountData
     public let clock: DayClock
 
-    public init(database: any HabitStore, clock: DayClock) {
+    public init(database: any AccountData, clock: DayClock) {
         self.database = database
         self.clock = clock
     }
 
     /// The first active habit of kind `checkin`, if any.
-    public func habit() throws -> Habit? {
-        try database.habits().first { $0.kind == .checkin }
+    public func habit() async throws -> Habit? {
+        try await database.habits().first { $0.kind == .checkin }
     }
 
     /// The check-in with the answer of the day `now` falls on, or nil when none is set up.
-    public func load(now: Date) throws -> Checkin? {
-        guard let habit = try habit() else { return nil }
-        return Checkin(
-            habit: habit, texts: try texts(), answer: try database.checkinAnswer(habitID: habit.id, day: clock.day(at: now)))
+    public func load(now: Date) async throws -> Checkin? {
+        guard let habit = try await habit() else { return nil }
+        return await Checkin(
+            habit: habit, texts: try texts(), answer: try await database.checkinAnswer(habitID: habit.id, day: clock.day(at: now)))
     }
 
     /// The check-in, or a usage error that says how to set one up.
-    public func require(now: Date) throws -> Checkin {
-        guard let checkin = try load(now: now) else {
+    public func require(now: Date) async throws -> Checkin {
+        guard let checkin = try await load(now: now) else {
             throw MorningProofError.usage(
                 "no check-in is set up yet; create one with: morningproof checkin setup --preset faith (or --preset general)"
             )
@@ -80,9 +80,9 @@ public struct CheckinService: Sendable {
     }
 
     /// The stored texts; a text never set falls back to the general preset's.
-    public func texts() throws -> CheckinTexts {
+    public func texts() async throws -> CheckinTexts {
         let fallback = CheckinTexts.preset(.general)
-        let settings = try database.settings()
+        let settings = try await database.settings()
         return CheckinTexts(
             question: settings[SettingKey.checkinQuestion] ?? fallback.question,
             verse: settings[SettingKey.checkinVerse] ?? fallback.verse,
@@ -91,71 +91,75 @@ public struct CheckinService: Sendable {
     }
 
     /// Today's state of the check-in, its streak and when it was last answered.
-    public func status(now: Date) throws -> CheckinStatus {
+    public func status(now: Date) async throws -> CheckinStatus {
         let today = clock.day(at: now)
-        guard let checkin = try load(now: now) else {
+        guard let checkin = try await load(now: now) else {
             return CheckinStatus(day: today, checkin: nil, lastAnsweredAt: nil, currentStreak: 0)
         }
         return CheckinStatus(
             day: today, checkin: checkin,
-            lastAnsweredAt: try database.lastCheckinAnswer(habitID: checkin.habit.id)?.answeredAt,
-            currentStreak: try database.progress(of: checkin.habit, today: today, need: .summary).timeline.currentStreak)
+            lastAnsweredAt: try await database.lastCheckinAnswer(habitID: checkin.habit.id)?.answeredAt,
+            currentStreak: try await database.progress(of: checkin.habit, today: today, need: .summary).timeline.currentStreak)
     }
 
     /// Answers the check-in for the day `now` falls on (`CheckinOutcome.of`: a yes stands for the day).
-    public func answer(yes: Bool, now: Date) throws -> CheckinAnswered {
-        let checkin = try require(now: now)
+    public func answer(yes: Bool, now: Date) async throws -> CheckinAnswered {
+        let checkin = try await require(now: now)
         let today = clock.day(at: now)
-        let outcome = try database.answerCheckin(
+        let outcome = try await database.answerCheckin(
             habitID: checkin.habit.id, day: today, yes: yes, at: now, zone: clock.zoneIdentifier)
-        let stored = try database.checkinAnswer(habitID: checkin.habit.id, day: today)
+        let stored = try await database.checkinAnswer(habitID: checkin.habit.id, day: today)
         return CheckinAnswered(
             day: today, outcome: outcome, yes: stored?.yes == true,
-            currentStreak: try database.progress(of: checkin.habit, today: today, need: .summary).timeline.currentStreak,
+            currentStreak: try await database.progress(of: checkin.habit, today: today, need: .summary).timeline.currentStreak,
             texts: checkin.texts)
     }
 
     /// Creates the check-in habit if there is none, and sets its texts from `preset` (the general one
     /// for a new check-in without a preset) and `question`.
-    public func setup(preset: CheckinTexts.Preset?, question: String?, now: Date) throws -> CheckinSetup {
+    public func setup(preset: CheckinTexts.Preset?, question: String?, now: Date) async throws -> CheckinSetup {
         if let question {
             try UserText.validate(question, field: "--question", maxLength: UserText.checkinTextMaxLength)
             if UserText.isBlank(question) {
                 throw MorningProofError.usage("--question needs some words")
             }
         }
-        let existing = try habit()
-        let habit = try existing
-            ?? database.addHabit(
+        let existing = try await habit()
+        let habit: Habit
+        if let existing {
+            habit = existing
+        } else {
+            habit = try await database.addHabit(
                 Habit(
                     name: Self.habitName, kind: .checkin, schedule: .daily, createdDay: clock.day(at: now),
                     createdAt: now))
+        }
         if let preset = preset ?? (existing == nil ? .general : nil) {
             let texts = CheckinTexts.preset(preset)
-            try database.setSetting(SettingKey.checkinQuestion, to: texts.question)
-            try database.setSetting(SettingKey.checkinVerse, to: texts.verse)
-            try database.setSetting(SettingKey.checkinSuggestions, to: CheckinTexts.joinSuggestions(texts.suggestions))
+            try await database.setSetting(SettingKey.checkinQuestion, to: texts.question)
+            try await database.setSetting(SettingKey.checkinVerse, to: texts.verse)
+            try await database.setSetting(SettingKey.checkinSuggestions, to: CheckinTexts.joinSuggestions(texts.suggestions))
         }
         if let question {
-            try database.setSetting(SettingKey.checkinQuestion, to: question.trimmingCharacters(in: .whitespacesAndNewlines))
+            try await database.setSetting(SettingKey.checkinQuestion, to: question.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        return CheckinSetup(habit: habit, created: existing == nil, texts: try texts())
+        return await CheckinSetup(habit: habit, created: existing == nil, texts: try texts())
     }
 
     /// Clears the answer (and its done entry) of the day `now` falls on; returns that day and what
     /// the answer was (nil: none).
-    public func reset(now: Date) throws -> (day: LocalDay, was: Bool?) {
-        let checkin = try require(now: now)
+    public func reset(now: Date) async throws -> (day: LocalDay, was: Bool?) {
+        let checkin = try await require(now: now)
         let today = clock.day(at: now)
-        let cleared = try database.clearDay(habitID: checkin.habit.id, day: today)
+        let cleared = try await database.clearDay(habitID: checkin.habit.id, day: today)
         return (today, cleared.answer?.yes ?? (cleared.entry?.status == .done ? true : nil))
     }
 
     /// The habit a name given to `undo` means: `checkin` (or `check-in`) names the check-in habit when
     /// no habit is called that.
-    public func habitName(for text: String) throws -> String {
-        guard ["checkin", "check-in"].contains(text.lowercased()), (try? database.findHabit(named: text)) == nil,
-            let habit = try habit()
+    public func habitName(for text: String) async throws -> String {
+        guard ["checkin", "check-in"].contains(text.lowercased()), (try? await database.findHabit(named: text)) == nil,
+            let habit = try await habit()
         else { return text }
         return habit.name
     }

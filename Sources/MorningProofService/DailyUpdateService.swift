@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// Where an account stands with its daily updates today.
 public struct CheckinSummary: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// What `done`, `skip` or `undo` did to one habit's day, with the habit's progress afterwards.
 public struct EntryChange: Sendable {
@@ -20,10 +20,10 @@ public struct EntryChange: Sendable {
 
 /// Entries as a person makes them: done, skipped, undone, for today or an earlier day.
 public struct EntryService: Sendable {
-    public let database: any HabitStore
+    public let database: any AccountData
     public let clock: DayClock
 
-    public init(database: any HabitStore, clock: DayClock) {
+    public init(database: any AccountData, clock: DayClock) {
         self.database = database
         self.clock = clock
     }
@@ -48,26 +48,26 @@ public struct EntryService: Sendable {
     /// Records a manual entry (`done`: `.done`; `skip`: `.skipped`). Done twice is harmless.
     public func record(
         _ status: EntryStatus, habit: Habit, day: String?, note: String? = nil, value: Double? = nil, now: Date
-    ) throws -> EntryChange {
+    ) async throws -> EntryChange {
         if let note { try UserText.validate(note, field: "--note", maxLength: UserText.noteMaxLength) }
         let note = note?.isEmpty == true ? nil : note
         let day = try self.day(day, of: habit, now: now)
-        let outcome = try database.record(
+        let outcome = try await database.record(
             Entry(
                 habitID: habit.id, day: day, status: status, value: value, source: .manual, note: note,
                 recordedAt: now, zone: clock.zoneIdentifier))
-        return try change(habit, day, .recorded(outcome), now: now)
+        return try await change(habit, day, .recorded(outcome), now: now)
     }
 
     /// Clears a habit's day: its entry and, for a check-in, its answer (a no has no entry).
-    public func undo(habit: Habit, day: String?, now: Date) throws -> EntryChange {
+    public func undo(habit: Habit, day: String?, now: Date) async throws -> EntryChange {
         let day = try self.day(day, of: habit, now: now)
-        let cleared = try database.clearDay(habitID: habit.id, day: day)
-        return try change(habit, day, .cleared(entry: cleared.entry, answer: cleared.answer), now: now)
+        let cleared = try await database.clearDay(habitID: habit.id, day: day)
+        return try await change(habit, day, .cleared(entry: cleared.entry, answer: cleared.answer), now: now)
     }
 
-    private func change(_ habit: Habit, _ day: LocalDay, _ kind: EntryChange.Kind, now: Date) throws -> EntryChange {
+    private func change(_ habit: Habit, _ day: LocalDay, _ kind: EntryChange.Kind, now: Date) async throws -> EntryChange {
         EntryChange(
-            habit: habit, day: day, kind: kind, progress: try database.progress(of: habit, today: clock.day(at: now), need: .days(from: day)))
+            habit: habit, day: day, kind: kind, progress: try await database.progress(of: habit, today: clock.day(at: now), need: .days(from: day)))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// The gate at a moment: the decision, the check-in it waits for and the quote of the moment.
 public struct GateState: Sendable {
@@ -26,22 +26,22 @@ public struct GateUnlockResult: Sendable {
 /// The morning gate: open once the required habits are settled and the check-in is answered yes,
 /// or for the rest of a day that was unlocked (a few times in any 7 days).
 public struct GateService: Sendable {
-    public let database: any HabitStore
+    public let database: any AccountData
     public let clock: DayClock
 
-    public init(database: any HabitStore, clock: DayClock) {
+    public init(database: any AccountData, clock: DayClock) {
         self.database = database
         self.clock = clock
     }
 
     /// What the gate decides at `now`, from the required habits, the check-in and an unlock for the
     /// day: all `gate --quiet` needs (no quotes are read).
-    public func decision(now: Date) throws -> (day: LocalDay, decision: GateDecision, checkin: Checkin?) {
+    public func decision(now: Date) async throws -> (day: LocalDay, decision: GateDecision, checkin: Checkin?) {
         let today = clock.day(at: now)
-        let required = try database.progress(
-            of: GateDecision.gatedHabits(try database.habits()), today: today, need: .summary)
-        let checkin = try CheckinService(database: database, clock: clock).load(now: now)
-        let unlock = try database.gateUnlock(on: today)
+        let required = try await database.progress(
+            of: GateDecision.gatedHabits(try await database.habits()), today: today, need: .summary)
+        let checkin = try await CheckinService(database: database, clock: clock).load(now: now)
+        let unlock = try await database.gateUnlock(on: today)
         let decision = GateDecision(
             required: required.map { ($0.habit.name, $0.state) }, checkin: checkin?.state ?? .none,
             unlockReason: unlock?.reason)
@@ -49,9 +49,9 @@ public struct GateService: Sendable {
     }
 
     /// The gate at `now` as its screen shows it: the decision and the quote of the moment.
-    public func state(now: Date) throws -> GateState {
-        let (day, decision, checkin) = try self.decision(now: now)
-        let (book, problem) = QuoteSource.loadForGate(database)
+    public func state(now: Date) async throws -> GateState {
+        let (day, decision, checkin) = try await self.decision(now: now)
+        let (book, problem) = await QuoteSource.loadForGate(database)
         return GateState(
             day: day, decision: decision, checkin: checkin, book: book,
             quote: book.schedule.moment(at: now, clock: clock).shown, quoteProblem: problem)
@@ -59,12 +59,12 @@ public struct GateService: Sendable {
 
     /// Opens the gate for the rest of the day `now` falls on, for `reason`: unless the routine is done
     /// already (nothing is used) or the limit of unlocks in the last 7 days is reached.
-    public func unlock(reason: String, now: Date) throws -> GateUnlockResult {
+    public func unlock(reason: String, now: Date) async throws -> GateUnlockResult {
         let reason = try GateUnlock.checkReason(reason)
-        let gate = try state(now: now)
-        let limit = try database.gateUnlocksPerWeek()
+        let gate = try await state(now: now)
+        let limit = try await database.gateUnlocksPerWeek()
         guard !gate.decision.routineDone else { return GateUnlockResult(gate: gate, outcome: nil, limit: limit) }
-        let outcome = try database.unlockGate(day: gate.day, at: now, reason: reason, limit: limit)
+        let outcome = try await database.unlockGate(day: gate.day, at: now, reason: reason, limit: limit)
         return GateUnlockResult(gate: gate, outcome: outcome, limit: limit)
     }
 }

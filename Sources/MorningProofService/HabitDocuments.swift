@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// A habit as scripts see it (`habit list/show --json`; with its id, the API's habits).
 public struct HabitJSON: Encodable, Sendable {

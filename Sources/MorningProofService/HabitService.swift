@@ -1,83 +1,83 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// Habits as a person manages them: add, edit, archive, remove, list, show.
 public struct HabitService: Sendable {
-    public let database: any HabitStore
+    public let database: any AccountData
     public let clock: DayClock
 
-    public init(database: any HabitStore, clock: DayClock) {
+    public init(database: any AccountData, clock: DayClock) {
         self.database = database
         self.clock = clock
     }
 
     /// Adds a habit named `name` with `details`, created today (the day `now` falls on).
-    public func add(named name: String, _ details: HabitDetails, now: Date) throws -> Habit {
-        try database.addHabit(try details.newHabit(named: name, createdDay: clock.day(at: now), at: now))
+    public func add(named name: String, _ details: HabitDetails, now: Date) async throws -> Habit {
+        try await database.addHabit(try details.newHabit(named: name, createdDay: clock.day(at: now), at: now))
     }
 
     /// Applies `details` (and a new name) to the habit `name` names.
-    public func edit(named name: String, rename: String? = nil, _ details: HabitDetails) throws -> Habit {
-        try edit(try database.findHabit(named: name), rename: rename, details)
+    public func edit(named name: String, rename: String? = nil, _ details: HabitDetails) async throws -> Habit {
+        try await edit(try await database.findHabit(named: name), rename: rename, details)
     }
 
     /// Applies `details` (and a new name, and an archived state) to `habit`, in one save.
-    public func edit(_ habit: Habit, rename: String? = nil, archived: Bool? = nil, _ details: HabitDetails) throws
+    public func edit(_ habit: Habit, rename: String? = nil, archived: Bool? = nil, _ details: HabitDetails) async throws
         -> Habit
     {
         var habit = try details.applied(to: habit, rename: rename)
         if let archived { habit.archived = archived }
-        try database.updateHabit(habit)
+        try await database.updateHabit(habit)
         return habit
     }
 
     /// Archives the habit (history kept), or brings it back.
-    public func archive(named name: String, archived: Bool = true) throws -> Habit {
-        try edit(try database.findHabit(named: name), archived: archived, HabitDetails())
+    public func archive(named name: String, archived: Bool = true) async throws -> Habit {
+        try await edit(try await database.findHabit(named: name), archived: archived, HabitDetails())
     }
 
     /// Deletes the habit and its entries, only when `confirmed`; otherwise a usage error says what
     /// would be lost and how to keep it. Returns the habit and the number of entries deleted.
-    public func remove(named name: String, confirmed: Bool) throws -> (habit: Habit, entries: Int) {
-        let habit = try database.findHabit(named: name)
+    public func remove(named name: String, confirmed: Bool) async throws -> (habit: Habit, entries: Int) {
+        let habit = try await database.findHabit(named: name)
         guard confirmed else {
-            let count = try database.entries(habitID: habit.id).count
+            let count = try await database.entries(habitID: habit.id).count
             throw MorningProofError.usage(
                 "removing \"\(habit.name)\" would delete it and its \(count) \(count == 1 ? "entry" : "entries"); "
                     + "run again with --yes, or keep its history with: morningproof habit archive \"\(habit.name)\"")
         }
-        return (habit, try remove(habit))
+        return await (habit, try remove(habit))
     }
 
     /// Deletes `habit` and its entries (the caller has the person's confirmation); returns how many
     /// entries went with it.
-    public func remove(_ habit: Habit) throws -> Int {
-        try database.removeHabit(id: habit.id)
+    public func remove(_ habit: Habit) async throws -> Int {
+        try await database.removeHabit(id: habit.id)
     }
 
     /// The habit `name` names with its progress as of the day `now` falls on.
-    public func show(named name: String, now: Date) throws -> HabitProgress {
-        try show(try database.findHabit(named: name), now: now)
+    public func show(named name: String, now: Date) async throws -> HabitProgress {
+        try await show(try await database.findHabit(named: name), now: now)
     }
 
     /// `habit` with its progress as of the day `now` falls on.
-    public func show(_ habit: Habit, now: Date) throws -> HabitProgress {
-        try database.progress(of: habit, today: clock.day(at: now), need: .summary)
+    public func show(_ habit: Habit, now: Date) async throws -> HabitProgress {
+        try await database.progress(of: habit, today: clock.day(at: now), need: .summary)
     }
 
     /// A metric habit's value on the day `now` falls on, by the daily-total rules, in words
     /// (`6,500 steps`); nil for another kind, or a day without data.
-    public func metricToday(_ habit: Habit, now: Date) throws -> (value: Double, text: String)? {
+    public func metricToday(_ habit: Habit, now: Date) async throws -> (value: Double, text: String)? {
         guard habit.kind == .metric, let goal = habit.goal, let metric = HealthMetric(rawValue: goal.metric),
-            let value = try database.metricValue(metric: goal.metric, day: clock.day(at: now), activity: goal.activity)
+            let value = try await database.metricValue(metric: goal.metric, day: clock.day(at: now), activity: goal.activity)
         else { return nil }
         return (value, GoalTarget.format(value, for: metric))
     }
 
     /// The habit `id` of the account; not found for none, or another account's.
-    public func habit(id: Int64) throws -> Habit {
-        guard let habit = try database.habit(id: id) else {
+    public func habit(id: Int64) async throws -> Habit {
+        guard let habit = try await database.habit(id: id) else {
             throw StoreError(.notFound, value: String(id), "no habit with id \(id)")
         }
         return habit

@@ -1,7 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofInterchange
-import MorningProofStore
+import MorningProofStoreContract
 import ZIPFoundation
 
 /// Where an import reads from.
@@ -23,17 +23,17 @@ public enum ImportSource: Sendable, Equatable {
 /// Imports from Loop Habit Tracker, harsh and our own export: a dry run by default, or applied in one
 /// transaction. Every front end imports through here.
 public struct ImportService: Sendable {
-    public let database: AppDatabase
+    public let database: any InterchangeStore
     public let clock: DayClock
 
-    public init(database: AppDatabase, clock: DayClock) {
+    public init(database: any InterchangeStore, clock: DayClock) {
         self.database = database
         self.clock = clock
     }
 
     /// Refuses a source that is missing (no input) or of the wrong kind (a data error) before anything
     /// is opened, so that a bad argument changes nothing, not even the database file.
-    public static func check(_ source: ImportSource) throws {
+    public static func check(_ source: ImportSource) async throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory) else {
             throw MorningProofError.noInput("\(source.path): no such file or folder")
@@ -72,10 +72,10 @@ public struct ImportService: Sendable {
 
     /// Reads `source` and plans it against the database; with `apply`, stores it in one transaction
     /// (all or nothing). With `merge: false` a habit whose name is already taken refuses the whole import.
-    public func run(_ source: ImportSource, merge: Bool, apply: Bool, now: Date) throws -> ImportPlan {
-        try Self.check(source)
+    public func run(_ source: ImportSource, merge: Bool, apply: Bool, now: Date) async throws -> ImportPlan {
+        try await Self.check(source)
         let batch = try read(source, context: ImportContext(now: now, clock: clock))
-        return try database.importBatch(batch, merge: merge, apply: apply)
+        return try await database.importBatch(batch, merge: merge, apply: apply)
     }
 
     /// The habits and entries `source` holds, with the rows it could not use.
@@ -89,17 +89,17 @@ public struct ImportService: Sendable {
                 log: String(decoding: try Self.contents(folder + "/log"), as: UTF8.self),
                 habitsFile: folder + "/habits", logFile: folder + "/log", context: context)
         case .loop(let path):
-            return LoopImport.batch(try Self.loopBackup(path), context: context)
+            return LoopImport.batch(try loopBackup(path), context: context)
         }
     }
 
     /// A Loop backup from its SQLite file, its CSV export zip, or the folder that zip unzips to.
-    static func loopBackup(_ path: String) throws -> LoopBackup {
+    func loopBackup(_ path: String) throws -> LoopBackup {
         var isDirectory: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if isDirectory.boolValue { return try LoopCSV.backup(files: try LoopExportFiles.folder(path), label: path) }
-        switch LoopFileKind(head: try head(path)) {
-        case .sqlite: return try LoopBackupReader.read(path: path, label: path)
+        switch LoopFileKind(head: try Self.head(path)) {
+        case .sqlite: return try database.readLoopBackup(path: path, label: path)
         case .zip: return try LoopCSV.backup(files: try LoopExportFiles.zip(path), label: path)
         case nil:
             throw MorningProofError.dataError(

@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// How many sign-ins and sign-ups are allowed, and the one place where that rule lives.
 ///

@@ -1,17 +1,17 @@
 import Foundation
 import HealthMetrics
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// Reads metrics files into the store: detects the format by content, reads, and stores each
 /// batch in one transaction, so an error never leaves half a batch counted.
 public struct MetricImporter {
-    let database: AppDatabase
+    let database: any MetricImportStore
     let clock: DayClock
     /// Called with (path, bytes read, total bytes) while a large file is read.
     public var progress: (@Sendable (String, Int64, Int64) -> Void)?
 
-    public init(database: AppDatabase, clock: DayClock) {
+    public init(database: any MetricImportStore, clock: DayClock) {
         self.database = database
         self.clock = clock
     }
@@ -32,7 +32,7 @@ public struct MetricImporter {
 
     /// Reads a whole file (`metrics import`). Throws noInput (66) when it is missing and
     /// dataError (65) when it is not a metrics file; bad records are warnings in the report.
-    public func importFile(_ path: String) throws -> FileReport {
+    public func importFile(_ path: String) async throws -> FileReport {
         let identity = try FileIdentity.of(path)
         if identity.isDirectory { throw MorningProofError.dataError("\(path) is a folder, not a metrics file") }
         guard let format = try MetricFileFormat.detect(path: path) else {
@@ -41,7 +41,7 @@ public struct MetricImporter {
             )
         }
         do {
-            return try read(path, format: format, identity: identity, resume: nil, watched: false)
+            return try await read(path, format: format, identity: identity, resume: nil, watched: false)
         } catch let failure as StoreFailure {
             throw failure.error
         }
@@ -52,10 +52,10 @@ public struct MetricImporter {
     func read(
         _ path: String, format: MetricFileFormat, identity: FileIdentity, resume: (offset: Int64, line: Int)?,
         watched: Bool
-    ) throws -> FileReport {
-        var report = try readRecords(path, format: format, identity: identity, resume: resume, watched: watched)
+    ) async throws -> FileReport {
+        var report = try await readRecords(path, format: format, identity: identity, resume: resume, watched: watched)
         // Each record was plausible; a source's day total may still be above the ceiling.
-        let above = try StoreFailure.wrap { try database.metricTotalsAboveCeiling(on: report.daysTouched) }
+        let above = try await StoreFailure.wrap { try await database.metricTotalsAboveCeiling(on: report.daysTouched) }
         for (metric, total) in above {
             report.warningCount += 1
             if report.warnings.count < 50 {
@@ -73,7 +73,7 @@ public struct MetricImporter {
     private func readRecords(
         _ path: String, format: MetricFileFormat, identity: FileIdentity, resume: (offset: Int64, line: Int)?,
         watched: Bool
-    ) throws -> FileReport {
+    ) async throws -> FileReport {
         let head = FileIdentity.fingerprint(path, length: Int(min(identity.size, Int64(FileIdentity.headLength)))) ?? ""
         var state =
             watched
@@ -88,7 +88,7 @@ public struct MetricImporter {
             let reader = AppleHealthReader(clock: clock, progress: reporter)
             let export = format == .appleHealthXML ? try reader.readXML(path: path) : try reader.readZip(path: path)
             state?.complete = export.complete
-            let outcome = try StoreFailure.wrap { try database.storeMetrics(export.batch, file: state) }
+            let outcome = try await StoreFailure.wrap { try await database.storeMetrics(export.batch, file: state) }
             var report = FileReport(path: path, format: format)
             report.recordsRead = export.recordsRead
             report.duplicatesSkipped = min(outcome.duplicatesSkipped, export.recordsRead)
@@ -99,7 +99,7 @@ public struct MetricImporter {
             return report
         case .healthAutoExport:
             let (batch, recordsRead, warnings) = try HealthAutoExportReader(clock: clock).readFile(path)
-            let outcome = try StoreFailure.wrap { try database.storeMetrics(batch, file: state) }
+            let outcome = try await StoreFailure.wrap { try await database.storeMetrics(batch, file: state) }
             var report = FileReport(path: path, format: format)
             report.recordsRead = recordsRead
             report.duplicatesSkipped = outcome.duplicatesSkipped
@@ -108,10 +108,10 @@ public struct MetricImporter {
             report.warningCount = warnings.count
             return report
         case .csv, .jsonLines:
-            return try LineFileReader(
+            return try await LineFileReader(
                 path: path, format: format, clock: clock, identity: identity, state: state, progress: progress
             ) { batch, file in
-                try StoreFailure.wrap { try database.storeMetrics(batch, file: file) }
+                try await StoreFailure.wrap { try await database.storeMetrics(batch, file: file) }
             }.read(from: resume ?? (0, 0), acceptUnterminatedLine: !watched)
         }
     }
@@ -121,9 +121,9 @@ public struct MetricImporter {
 struct StoreFailure: Error {
     let error: Error
 
-    static func wrap<T>(_ body: () throws -> T) throws -> T {
+    static func wrap<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            return try body()
+            return try await body()
         } catch {
             throw StoreFailure(error: error)
         }

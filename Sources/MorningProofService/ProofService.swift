@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 import PhotoVerification
 
 /// What happened to one photo offered as a habit's proof for a day.
@@ -25,17 +25,17 @@ public struct PhotoProofOutcome: Sendable, Equatable {
 /// Photo proofs: a judged photo becomes today's entry of a photo habit, with its evidence, when
 /// `ProofPolicy` allows it. Every front end (CLI, server) offers photos through here.
 public struct ProofService: Sendable {
-    public let database: any HabitStore
+    public let database: any AccountData
     public let clock: DayClock
 
-    public init(database: any HabitStore, clock: DayClock) {
+    public init(database: any AccountData, clock: DayClock) {
         self.database = database
         self.clock = clock
     }
 
     /// The habit `name` names, which must be a photo habit to take photo proofs.
-    public func photoHabit(named name: String) throws -> Habit {
-        try photoHabit(try database.findHabit(named: name))
+    public func photoHabit(named name: String) async throws -> Habit {
+        try photoHabit(try await database.findHabit(named: name))
     }
 
     /// `habit`, when it is a photo habit; a usage error otherwise.
@@ -50,7 +50,7 @@ public struct ProofService: Sendable {
     /// Offers `judgement` as the proof of `habit` for the day `now` falls on: records the day as done
     /// with the photo's evidence, or says why it is refused. A photo judged not made is not offered:
     /// nil, and nothing is stored.
-    public func offer(_ judgement: PhotoJudgement, habit: Habit, now: Date) throws -> PhotoProofOutcome? {
+    public func offer(_ judgement: PhotoJudgement, habit: Habit, now: Date) async throws -> PhotoProofOutcome? {
         guard judgement.verdict.made else { return nil }
         guard let sha256 = judgement.sha256 else {
             preconditionFailure("a photo offered as proof must be verified with fingerprint: true")
@@ -74,7 +74,7 @@ public struct ProofService: Sendable {
             features: Self.featuresJSON(judgement.verdict.features), recordedAt: now)
         let entry = Entry(
             habitID: habit.id, day: day, status: .done, source: .photo, recordedAt: now, zone: clock.zoneIdentifier)
-        switch try database.recordProof(entry, evidence: evidence, maxDistance: ProofPolicy.maxHashDistance) {
+        switch try await database.recordProof(entry, evidence: evidence, maxDistance: ProofPolicy.maxHashDistance) {
         case .duplicate(let match):
             outcome.refusal = ProofPolicy.repeatReason(
                 of: match.day, sameFile: match.sameFile, distance: match.distance)

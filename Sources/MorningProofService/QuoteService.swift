@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// Where the quotes come from: `config set quotes.file PATH`, else the built-in set.
 public enum QuoteSource {
@@ -20,8 +20,8 @@ public enum QuoteSource {
     }
 
     /// The quotes in force.
-    public static func load(_ database: any HabitStore) throws -> QuoteBook {
-        guard let path = try database.setting(SettingKey.quotesFile), path != builtInName else {
+    public static func load(_ database: any AccountData) async throws -> QuoteBook {
+        guard let path = try await database.setting(SettingKey.quotesFile), path != builtInName else {
             return QuoteBook.builtIn()
         }
         return try read(path: path)
@@ -29,9 +29,9 @@ public enum QuoteSource {
 
     /// The quotes in force, or the built-in set with the reason when the file went bad, so a broken
     /// quotes file never keeps the gate from answering.
-    public static func loadForGate(_ database: any HabitStore) -> (book: QuoteBook, problem: String?) {
+    public static func loadForGate(_ database: any AccountData) async -> (book: QuoteBook, problem: String?) {
         do {
-            return (try load(database), nil)
+            return await (try load(database), nil)
         } catch {
             return (QuoteBook.builtIn(), "\(error); showing the built-in quotes")
         }
@@ -59,10 +59,10 @@ extension QuoteSource {
     /// Every window of a date up to `now` (`QuoteSchedule.history`), with the quotes in force. The
     /// date is a calendar date named as a person would (`LocalDay.resolve`, nil: today), relative to
     /// the wall-clock date at `now`; a later date is refused.
-    public static func history(_ database: any HabitStore, clock: DayClock, date: String?, now: Date) throws
+    public static func history(_ database: any AccountData, clock: DayClock, date: String?, now: Date) async throws
         -> QuoteHistory
     {
-        let book = try load(database)
+        let book = try await load(database)
         let today = clock.wallClock(at: now).date
         let day = try date.map { try LocalDay.resolve($0, today: today) } ?? today
         guard day <= today else { throw MorningProofError.usage("\(day) is in the future (today is \(today))") }

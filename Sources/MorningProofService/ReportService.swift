@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// Every active habit as of today.
 public struct TodayStatus: Sendable {
@@ -62,43 +62,44 @@ public struct Report: Sendable {
 
 /// Today at a glance, and reports over a range of days.
 public struct ReportService: Sendable {
-    public let database: any HabitStore
+    public let database: any AccountData
     public let clock: DayClock
 
-    public init(database: any HabitStore, clock: DayClock) {
+    public init(database: any AccountData, clock: DayClock) {
         self.database = database
         self.clock = clock
     }
 
     /// Every active habit's state and streaks on the day `now` falls on.
-    public func status(now: Date) throws -> TodayStatus {
+    public func status(now: Date) async throws -> TodayStatus {
         let today = clock.day(at: now)
         return TodayStatus(
             day: today, zone: clock.zoneIdentifier,
-            habits: try database.progress(of: try database.habits(), today: today, need: .summary))
+            habits: try await database.progress(of: try await database.habits(), today: today, need: .summary))
     }
 
     /// A report on the habits named (every active habit when none is), over the range `from`, `to`
     /// and `weeks` give (see `ReportRange`).
     public func report(habitsNamed names: [String] = [], from: String? = nil, to: String? = nil, weeks: Int, now: Date)
-        throws -> Report
+        async throws -> Report
     {
-        let habits = try names.isEmpty ? database.habits() : names.map { try database.findHabit(named: $0) }
-        return try report(habits: habits, from: from, to: to, weeks: weeks, now: now)
+        var habits = names.isEmpty ? try await database.habits() : []
+        for name in names { habits.append(try await database.findHabit(named: name)) }
+        return try await report(habits: habits, from: from, to: to, weeks: weeks, now: now)
     }
 
     /// The same report on `habits`.
-    public func report(habits: [Habit], from: String? = nil, to: String? = nil, weeks: Int, now: Date) throws
+    public func report(habits: [Habit], from: String? = nil, to: String? = nil, weeks: Int, now: Date) async throws
         -> Report
     {
         let today = clock.day(at: now)
-        let weekStart = try database.weekStart()
+        let weekStart = try await database.weekStart()
         let range = try ReportRange(from: from, to: to, weeks: weeks, today: today, weekStart: weekStart)
-        let unlocks = try database.gateUnlocks(from: range.first, through: range.last)
+        let unlocks = try await database.gateUnlocks(from: range.first, through: range.last)
         return Report(
             range: range, weekStart: weekStart,
             // The heatmap's days and a year of completion; the rest comes from each habit's stored state.
-            habits: try database.progress(of: habits, today: today, need: .days(from: min(range.first, today.adding(days: -364))))
+            habits: try await database.progress(of: habits, today: today, need: .days(from: min(range.first, today.adding(days: -364))))
                 .map { HabitSummary($0, range: range) },
             gateUnlocks: unlocks)
     }

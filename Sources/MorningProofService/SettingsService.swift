@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// A setting of a feature beyond the clock: its key and how its value is checked.
 public struct SettingRule: Sendable {
@@ -80,43 +80,43 @@ public struct SettingRules: Sendable {
 
 /// Reading and changing settings, each value checked by its rule before it is stored.
 public struct SettingsService: Sendable {
-    public let database: AppDatabase
+    public let database: any OwnerClockStore
     public let rules: SettingRules
 
-    public init(database: AppDatabase, rules: SettingRules = SettingRules()) {
+    public init(database: any OwnerClockStore, rules: SettingRules = SettingRules()) {
         self.database = database
         self.rules = rules
     }
 
     /// Every setting: the stored ones with the clock and week start in force.
-    public func all() throws -> [String: String] {
-        var values = try database.settings()
-        let clock = try database.clock()
+    public func all() async throws -> [String: String] {
+        var values = try await database.settings()
+        let clock = try await database.clock()
         values[SettingKey.timeZone] = clock.zoneIdentifier
         values[SettingKey.dayStart] = formatClockTime(clock.dayStart)
-        values[SettingKey.weekStart] = Weekday.names[try database.weekStart() - 1]
+        values[SettingKey.weekStart] = Weekday.names[try await database.weekStart() - 1]
         return values
     }
 
     /// Checks and stores a setting; returns the value as stored. A new time zone or day start is
     /// recorded with `now`, so that the days it touches count as travel days.
-    public func set(key: String, value: String, now: Date) throws -> String {
+    public func set(key: String, value: String, now: Date) async throws -> String {
         try rules.validate(key: key, value: value)
         switch key {
         case SettingKey.timeZone:
-            let clock = try database.clock()
-            try database.changeClock(
+            let clock = try await database.clock()
+            try await database.changeClock(
                 to: DayClock(zoneIdentifier: try SettingValues.timeZone(value), dayStart: clock.dayStart)!, at: now)
         case SettingKey.dayStart:
-            let clock = try database.clock()
-            try database.changeClock(
+            let clock = try await database.clock()
+            try await database.changeClock(
                 to: DayClock(timeZone: clock.timeZone, dayStart: try SettingValues.dayStart(value)), at: now)
         case SettingKey.weekStart:
-            try database.setSetting(key, to: try SettingValues.weekStart(value))
+            try await database.setSetting(key, to: try SettingValues.weekStart(value))
         default:
             let checked = try rules.features.first { $0.key == key }!.check(value)
-            try database.setSetting(key, to: checked)
+            try await database.setSetting(key, to: checked)
         }
-        return try database.setting(key) ?? value
+        return try await database.setting(key) ?? value
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import HealthMetrics
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// What one pass over the watched sources did.
 public struct ScanReport: Sendable {
@@ -29,22 +29,22 @@ public struct ScanReport: Sendable {
 /// whole file, and the store's dedup keys (samples) or day totals that a newer export replaces
 /// (Apple Health) keep anything from counting twice.
 public struct SourceScanner {
-    let database: AppDatabase
+    let database: any WatchedFileStore & MetricImportStore
     let clock: DayClock
 
     /// The format recorded for a file in a watched folder that is not a metrics file.
     static let notMetrics = "notMetrics"
 
-    public init(database: AppDatabase, clock: DayClock) {
+    public init(database: any WatchedFileStore & MetricImportStore, clock: DayClock) {
         self.database = database
         self.clock = clock
     }
 
     /// Watches `path` (absolute), a metrics file or a folder of them, which must exist now; false when
     /// it was already watched.
-    public func addSource(_ path: String, now: Date) throws -> Bool {
+    public func addSource(_ path: String, now: Date) async throws -> Bool {
         try Self.checkSource(path)
-        return try database.addMetricSource(path, at: now)
+        return try await database.addMetricSource(path, at: now)
     }
 
     /// Checks that `path` can be watched: it exists, and is a folder or a metrics file.
@@ -60,19 +60,19 @@ public struct SourceScanner {
     }
 
     /// Stops watching `path` (as added); the totals already read stay.
-    public func removeSource(_ path: String) throws {
-        guard try database.removeMetricSource(path) else {
+    public func removeSource(_ path: String) async throws {
+        guard try await database.removeMetricSource(path) else {
             throw MorningProofError.usage("\(path) is not watched (see: morningproof source list)")
         }
     }
 
     /// One pass. Only a failing database throws; a bad or missing file is a warning.
-    public func scanChangedSources(progress: (@Sendable (String, Int64, Int64) -> Void)? = nil) throws -> ScanReport {
+    public func scanChangedSources(progress: (@Sendable (String, Int64, Int64) -> Void)? = nil) async throws -> ScanReport {
         var report = ScanReport()
-        let known = try database.watchedFiles()
+        let known = try await database.watchedFiles()
         var importer = MetricImporter(database: database, clock: clock)
         importer.progress = progress
-        for source in try database.metricSources() {
+        for source in try await database.metricSources() {
             let identity: FileIdentity
             do {
                 identity = try FileIdentity.of(source)
@@ -87,7 +87,7 @@ public struct SourceScanner {
                 files = [source]
             }
             for file in files {
-                try scan(file, inFolder: identity.isDirectory, known: known[file], importer: importer, into: &report)
+                try await scan(file, inFolder: identity.isDirectory, known: known[file], importer: importer, into: &report)
             }
         }
         return report
@@ -96,7 +96,7 @@ public struct SourceScanner {
     private func scan(
         _ path: String, inFolder: Bool, known: WatchedFileState?, importer: MetricImporter,
         into report: inout ScanReport
-    ) throws {
+    ) async throws {
         do {
             let identity = try FileIdentity.of(path)
             if let known, identity.isUnchanged(since: known) {
@@ -107,8 +107,8 @@ public struct SourceScanner {
                 // In a folder, other files are simply not ours (remembered, so not sniffed again
                 // until they change); a file watched by name must be one.
                 if inFolder {
-                    try StoreFailure.wrap {
-                        try database.saveWatchedFile(
+                    try await StoreFailure.wrap {
+                        try await database.saveWatchedFile(
                             WatchedFileState(
                                 path: path, size: identity.size, mtime: identity.mtime, inode: identity.inode,
                                 headFingerprint: "", resumeOffset: 0, resumeLine: 0, complete: true,
@@ -119,7 +119,7 @@ public struct SourceScanner {
                 }
                 return
             }
-            let file = try importer.read(
+            let file = try await importer.read(
                 path, format: format, identity: identity, resume: resumePoint(path, format, identity, known),
                 watched: true)
             report.filesRead += 1

@@ -1,7 +1,7 @@
 import Digest
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// A bearer token as a request presents it, with the real time its expiry is checked against: a
 /// replayed clock (the server's `X-MorningProof-Now`) moves "today", never a token's life.

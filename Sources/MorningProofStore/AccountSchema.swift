@@ -1,5 +1,6 @@
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 
 /// The server's tables: accounts, their API tokens and the seed API's daily updates. The data
 /// that was there before becomes the owner account (account 1).

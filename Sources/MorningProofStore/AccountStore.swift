@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 
 /// Accounts of the server. The owner (account 1) keeps its clock in the CLI's settings, so that
 /// `config set timezone` and the server's profile are one and the same; every other account keeps
@@ -103,3 +104,5 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase: AccountStore {}

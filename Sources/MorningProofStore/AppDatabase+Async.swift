@@ -2,23 +2,42 @@ import GRDB
 
 extension AppDatabase {
     /// Runs `body` in a write transaction on GRDB's writer, suspending the caller instead of
-    /// blocking its thread (a server's event loop), ending as `write` does; GRDB errors become MorningProof errors.
+    /// blocking its thread; the transaction ends by bringing the derived state of the habits it
+    /// touched up to date (`refreshHabitStates`). GRDB errors become store errors.
     func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await writer.write { db in
+        try await translatingAsync {
+            try await writer.write { db in
                 let result = try body(db)
                 try Self.refreshHabitStates(db)
                 return result
             }
-        } catch let error as DatabaseError {
-            return try Self.translatingErrors(path: writer.path) { throw error }
         }
     }
 
     /// Runs `body` on a consistent snapshot, suspending the caller instead of blocking its thread.
     func asyncRead<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await translatingAsync { try await writer.read(body) }
+    }
+
+    /// A write transaction that takes the write lock at BEGIN, so that two processes deciding at
+    /// once queue behind the busy timeout instead of failing on a lock upgrade.
+    func writeImmediately<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await translatingAsync {
+            try await writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    try Self.refreshHabitStates(db)
+                    return .commit
+                }
+                return result!
+            }
+        }
+    }
+
+    private func translatingAsync<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            return try await writer.read(body)
+            return try await body()
         } catch let error as DatabaseError {
             return try Self.translatingErrors(path: writer.path) { throw error }
         }

@@ -1,11 +1,21 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 
 /// The MorningProof database: one SQLite file behind one `Sendable` value.
 /// Migrations are registered here, named, and never edited once landed.
+///
+/// A command that only reads never writes, with one exception: a read that finds a habit's
+/// derived state (`HabitStateStore`) missing or unsound (after an upgrade, or when the system's
+/// zone data changed) answers from the whole history, then has that state rebuilt in a write
+/// transaction of its own, so that the next read is fast again. What it answered never depends on
+/// that write; when the write fails (a read-only file, a full disk), `stateRebuildFailed` hears
+/// of it (the CLI prints a warning, the server logs it) and the next read tries again.
 public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// Told when rebuilding a derived state that a read found unsound fails; nothing by default.
+    public var stateRebuildFailed: @Sendable (StoreError) -> Void = { _ in }
     /// The account whose habits, entries, settings and gate this value reads and writes: the owner
     /// (the CLI's data) unless `scoped(to:)` says otherwise. Another account's rows are not found.
     public private(set) var accountID: Int64 = AccountProfile.ownerID

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// Copies the database into a new file at `path` with SQLite's online backup API (GRDB's

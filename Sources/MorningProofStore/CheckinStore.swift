@@ -1,23 +1,13 @@
 import Foundation
 import GRDB
 import MorningProofCore
-
-/// What clearing a day removed.
-public struct ClearedDay: Equatable, Sendable {
-    public var entry: Entry?
-    public var answer: CheckinAnswer?
-
-    public init(entry: Entry?, answer: CheckinAnswer?) {
-        self.entry = entry
-        self.answer = answer
-    }
-}
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// The answer of a check-in habit on a day. A done entry without an answer (from `done`) counts as yes.
     /// Another account's habit has none.
-    public func checkinAnswer(habitID: Int64, day: LocalDay) throws -> CheckinAnswer? {
-        try read { db in
+    public func checkinAnswer(habitID: Int64, day: LocalDay) async throws -> CheckinAnswer? {
+        try await asyncRead { db in
             guard try Self.ownHabit(db, id: habitID, accountID: accountID) != nil else { return nil }
             return try Self.checkinAnswer(db, habitID: habitID, day: day)
         }
@@ -25,8 +15,8 @@ extension AppDatabase {
 
     /// The most recent answer of a check-in habit, on any day.
     /// Another account's habit has none.
-    public func lastCheckinAnswer(habitID: Int64) throws -> CheckinAnswer? {
-        try read { db in
+    public func lastCheckinAnswer(habitID: Int64) async throws -> CheckinAnswer? {
+        try await asyncRead { db in
             guard try Self.ownHabit(db, id: habitID, accountID: accountID) != nil else { return nil }
             let row = try Row.fetchOne(
                 db,
@@ -49,10 +39,10 @@ extension AppDatabase {
     /// Answers the check-in for a day: the answer and, for a yes, a done entry (source `checkin`),
     /// in one transaction. A yes stands for the day; a no can later become a yes.
     @discardableResult
-    public func answerCheckin(habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String) throws
+    public func answerCheckin(habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String) async throws
         -> CheckinOutcome
     {
-        try write { db in
+        try await asyncWrite { db in
             try requireOwnHabit(db, habitID)
             let existing = try Self.checkinAnswer(db, habitID: habitID, day: day)
             let outcome = CheckinOutcome.of(answering: yes, over: existing?.yes)
@@ -79,8 +69,8 @@ extension AppDatabase {
 
     /// Removes a habit's entry and check-in answer of a day in one transaction (`undo`, `checkin reset`).
     @discardableResult
-    public func clearDay(habitID: Int64, day: LocalDay) throws -> ClearedDay {
-        try write { db in
+    public func clearDay(habitID: Int64, day: LocalDay) async throws -> ClearedDay {
+        try await asyncWrite { db in
             try requireOwnHabit(db, habitID)
             let entry = try Self.entry(db, habitID: habitID, day: day)
             let answer = try Row.fetchOne(
@@ -108,3 +98,5 @@ extension AppDatabase {
             habitID: habitID, day: day, yes: (row["answer"] as String) == "yes", answeredAt: row["answeredAt"])
     }
 }
+
+extension AppDatabase: CheckinStore {}

@@ -1,23 +1,7 @@
 import Foundation
 import GRDB
 import MorningProofCore
-
-/// What the check-in summary reads, from one snapshot.
-public struct DailyUpdateHistory: Sendable {
-    /// Every day with an update, oldest first.
-    public var days: [LocalDay]
-    /// The account's zone changes, oldest first.
-    public var zoneChanges: [ZoneChange]
-    /// The update of the day asked for, if it has one.
-    public var update: DailyUpdate?
-
-    /// Public, so that another store (PostgreSQL's) can return a history too.
-    public init(days: [LocalDay], zoneChanges: [ZoneChange], update: DailyUpdate?) {
-        self.days = days
-        self.zoneChanges = zoneChanges
-        self.update = update
-    }
-}
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// Stores the update `make` returns for the account the token signs in, unless its day has

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 
 /// What an existing file holds, read before anything writes to it: its first bytes, then (on the
 /// connection that will serve the command) one read of its tables, migrations and journal mode.

@@ -2,11 +2,12 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import MorningProofCore
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// Every entry of one habit, oldest first.
-    public func entries(habitID: Int64) throws -> [Entry] {
-        try read { db in
+    public func entries(habitID: Int64) async throws -> [Entry] {
+        try await asyncRead { db in
             try requireOwnHabit(db, habitID)
             return try EntryRecord.filter(EntryRecord.Columns.habitId == habitID).order(EntryRecord.Columns.day).fetchAll(db)
                 .compactMap(\.entry)
@@ -79,8 +80,8 @@ extension AppDatabase {
     }
 
     /// The entry of a habit on a day, if any.
-    public func entry(habitID: Int64, day: LocalDay) throws -> Entry? {
-        try read { db in
+    public func entry(habitID: Int64, day: LocalDay) async throws -> Entry? {
+        try await asyncRead { db in
             try requireOwnHabit(db, habitID)
             return try Self.entry(db, habitID: habitID, day: day)
         }
@@ -88,8 +89,8 @@ extension AppDatabase {
 
     /// Records an entry, at most one per habit and day. A manual entry always wins over an automatic one.
     @discardableResult
-    public func record(_ entry: Entry) throws -> RecordOutcome {
-        try write { db in
+    public func record(_ entry: Entry) async throws -> RecordOutcome {
+        try await asyncWrite { db in
             try requireOwnHabit(db, entry.habitID)
             return try Self.record(entry, in: db)
         }
@@ -126,3 +127,5 @@ extension AppDatabase {
         try EntryRecord.of(habitID: habitID, day: day).fetchOne(db)?.entry
     }
 }
+
+extension AppDatabase: EntryStore {}

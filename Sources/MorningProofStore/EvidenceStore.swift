@@ -1,44 +1,8 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 
-/// What a photo proof rests on, stored with the entry it proved.
-public struct PhotoEvidence: Sendable, Equatable {
-    /// SHA-256 of the file's bytes, 64 lowercase hex digits.
-    public var sha256: String
-    /// The 64-bit difference hash of the photo's pixels, as SQLite's signed integer.
-    public var perceptualHash: Int64
-    /// When the camera says the photo was taken (ISO 8601 with offset), if it says.
-    public var captureTime: String?
-    /// "made" (only made verdicts are stored as proof).
-    public var verdict: String
-    public var confidence: Double
-    /// Every measured feature, as a JSON object.
-    public var features: String
-    public var recordedAt: Date
-
-    public init(
-        sha256: String, perceptualHash: Int64, captureTime: String?, verdict: String, confidence: Double,
-        features: String, recordedAt: Date
-    ) {
-        self.sha256 = sha256
-        self.perceptualHash = perceptualHash
-        self.captureTime = captureTime
-        self.verdict = verdict
-        self.confidence = confidence
-        self.features = features
-        self.recordedAt = recordedAt
-    }
-}
-
-
-/// What `recordProof` did.
-public enum ProofOutcome: Equatable, Sendable {
-    /// The entry was recorded (or already there) and the evidence stored with it.
-    case recorded(RecordOutcome)
-    /// The photo repeats evidence of another day: nothing was stored.
-    case duplicate(EvidenceMatch)
-}
 
 extension AppDatabase {
     /// The account's evidence of any day other than `day` that this photo repeats: the same SHA-256, or a
@@ -53,8 +17,8 @@ extension AppDatabase {
 
     /// Records `entry` with its photo evidence in one write transaction, unless the photo repeats
     /// the evidence of another day (checked in the same transaction), in which case nothing changes.
-    public func recordProof(_ entry: Entry, evidence: PhotoEvidence, maxDistance: Int) throws -> ProofOutcome {
-        try write { db in
+    public func recordProof(_ entry: Entry, evidence: PhotoEvidence, maxDistance: Int) async throws -> ProofOutcome {
+        try await asyncWrite { db in
             try requireOwnHabit(db, entry.habitID)
             if let match = try Self.evidenceMatch(
                 db, evidence.sha256, evidence.perceptualHash, maxDistance, otherThan: entry.day, accountID: accountID)
@@ -112,3 +76,5 @@ extension AppDatabase {
             sha256: sha256, perceptualHash: perceptualHash, among: earlier, maxDistance: maxDistance)
     }
 }
+
+extension AppDatabase: ProofStore {}

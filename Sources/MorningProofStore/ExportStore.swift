@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 import MorningProofInterchange
 
 extension AppDatabase {
     /// Every habit (archived ones too, in the order they were created) with its entries (oldest first)
     /// and their photo evidence, read in one transaction so that the export is one moment's data.
-    public func exportDocument() throws -> ExportDocument {
-        try read { db in
+    public func exportDocument() async throws -> ExportDocument {
+        try await asyncRead { db in
             let habits = try HabitRecord.filter(HabitRecord.Columns.accountId == accountID)
                 .order(HabitRecord.Columns.id).fetchAll(db).map(\.habit)
             var evidence: [Int64: [LocalDay: [PortableEvidence]]] = [:]

@@ -1,27 +1,18 @@
 import Foundation
 import GRDB
 import MorningProofCore
-
-/// Setting keys of the check-in, the gate and the quotes.
-extension SettingKey {
-    public static let checkinQuestion = "checkin.question"
-    public static let checkinVerse = "checkin.verse"
-    /// Suggestions separated by `;`.
-    public static let checkinSuggestions = "checkin.suggestions"
-    public static let gateUnlocksPerWeek = "gate.unlocks-per-week"
-    public static let quotesFile = "quotes.file"
-}
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// Unlocks on days `from` through `to`, oldest first.
-    public func gateUnlocks(from: LocalDay, through to: LocalDay) throws -> [GateUnlock] {
-        try read { db in try Self.unlocks(db, accountID: accountID, from: from, through: to) }
+    public func gateUnlocks(from: LocalDay, through to: LocalDay) async throws -> [GateUnlock] {
+        try await asyncRead { db in try Self.unlocks(db, accountID: accountID, from: from, through: to) }
     }
 
     /// Records an unlock for `day` when `GateUnlockOutcome.of` allows it under `limit`: at most `limit`
     /// in the 7 days ending on `day`, one a day. Check and insert are one transaction.
-    public func unlockGate(day: LocalDay, at instant: Date, reason: String, limit: Int) throws -> GateUnlockOutcome {
-        try write { db in
+    public func unlockGate(day: LocalDay, at instant: Date, reason: String, limit: Int) async throws -> GateUnlockOutcome {
+        try await asyncWrite { db in
             let week = try Self.unlocks(
                 db, accountID: accountID, from: GateUnlock.windowStart(endingOn: day), through: day)
             let outcome = GateUnlockOutcome.of(unlocking: day, week: week, limit: limit)
@@ -47,3 +38,5 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase: GateStore {}

@@ -1,27 +1,14 @@
 import Foundation
 import MorningProofCore
-
-/// A habit with its judged history as of a day: what status, reports, the gate and reminders read.
-public struct HabitProgress: Sendable {
-    public let habit: Habit
-    public let timeline: HabitTimeline
-
-    public init(habit: Habit, timeline: HabitTimeline) {
-        self.habit = habit
-        self.timeline = timeline
-    }
-
-    /// Done, skipped, pending or not due today.
-    public var state: TodayState { timeline.todayState }
-}
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// Every habit's progress as of `today`, each judged from its creation day (or today, for a
     /// habit created "later" by a clock change) with the account's travel days and week start. With a `need` short of `.all`, a habit whose stored
     /// state (`HabitStateStore`) is sound is judged only from a little before that state's last
     /// day (or from what `need` asks); the others are judged whole, and their states rebuilt.
-    public func progress(of habits: [Habit], today: LocalDay, need: HistoryNeed = .all) throws -> [HabitProgress] {
-        let (progress, unsound) = try read { db in
+    public func progress(of habits: [Habit], today: LocalDay, need: HistoryNeed = .all) async throws -> [HabitProgress] {
+        let (progress, unsound) = try await asyncRead { db in
             let context = try HabitStateContext.of(db, accountID: accountID)
             let stored = need == .all ? [:] : try Self.storedCheckpoints(db, of: habits, context: context)
             var unsound: [Int64] = []
@@ -50,7 +37,7 @@ extension AppDatabase {
             }
             return (progress, unsound)
         }
-        rebuildHabitStates(unsound)
+        await rebuildHabitStates(unsound)
         return progress
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 
 /// Each habit's derived state (`HabitCheckpoint`: streaks, totals and score summed up through a
 /// day that can no longer change), kept beside the entries so that a reader judges only the days
@@ -222,17 +223,26 @@ extension AppDatabase {
 
     /// Has the states of `habitIDs` rebuilt (a reader found them missing or unsound): the write
     /// notes them, and its end rebuilds them. A database this process cannot write is left as it is.
-    func rebuildHabitStates(_ habitIDs: [Int64]) {
+    /// Has the states of `habitIDs` (found unsound by a read) rebuilt, in a write transaction of
+    /// their own: the one write a read may make (see `AppDatabase`). A failure changes nothing the
+    /// read answered; it goes to `stateRebuildFailed`, and the next read tries again.
+    func rebuildHabitStates(_ habitIDs: [Int64]) async {
         guard !habitIDs.isEmpty else { return }
-        _ = try? write { db in
-            for id in habitIDs {
-                try db.execute(
-                    sql: """
-                        INSERT INTO habitStateDirty (habitId, day) VALUES (?, ?)
-                        ON CONFLICT (habitId) DO NOTHING
-                        """,
-                    arguments: [id, HabitStateSchema.noEntryDay])
+        do {
+            try await asyncWrite { db in
+                for id in habitIDs {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO habitStateDirty (habitId, day) VALUES (?, ?)
+                            ON CONFLICT (habitId) DO NOTHING
+                            """,
+                        arguments: [id, HabitStateSchema.noEntryDay])
+                }
             }
+        } catch let error as StoreError {
+            stateRebuildFailed(error)
+        } catch {
+            stateRebuildFailed(StoreError.unavailable(writer.path, "\(writer.path): \(error)"))
         }
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// Active habits (and archived ones when asked), in the order they were created.
-    public func habits(includeArchived: Bool = false) throws -> [Habit] {
+    public func habits(includeArchived: Bool = false) async throws -> [Habit] {
         // Plain SQL: building the query through GRDB's query interface cost more than running it.
-        try read { db in
+        try await asyncRead { db in
             try HabitRecord.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT * FROM habit WHERE accountId = ?\(includeArchived ? "" : " AND NOT archived") ORDER BY id"),
@@ -15,13 +16,13 @@ extension AppDatabase {
         }
     }
 
-    public func habit(id: Int64) throws -> Habit? {
-        try read { db in try Self.ownHabit(db, id: id, accountID: accountID)?.habit }
+    public func habit(id: Int64) async throws -> Habit? {
+        try await asyncRead { db in try Self.ownHabit(db, id: id, accountID: accountID)?.habit }
     }
 
     /// Stores a new habit and returns it with its id. A name already taken (in any case) is refused.
-    public func addHabit(_ habit: Habit) throws -> Habit {
-        try write { db in
+    public func addHabit(_ habit: Habit) async throws -> Habit {
+        try await asyncWrite { db in
             try Self.checkNameFree(db, habit.name, except: nil, accountID: accountID)
             var record = HabitRecord(habit, accountID: accountID)
             record.id = nil
@@ -31,8 +32,8 @@ extension AppDatabase {
     }
 
     /// Saves every field of an existing habit but its creation day.
-    public func updateHabit(_ habit: Habit) throws {
-        try write { db in
+    public func updateHabit(_ habit: Habit) async throws {
+        try await asyncWrite { db in
             try requireOwnHabit(db, habit.id)
             try Self.checkNameFree(db, habit.name, except: habit.id, accountID: accountID)
             try HabitRecord(habit, accountID: accountID).update(db, columns: HabitRecord.Columns.editable)
@@ -41,8 +42,8 @@ extension AppDatabase {
 
     /// Deletes a habit and its entries; returns how many entries went with it.
     @discardableResult
-    public func removeHabit(id: Int64) throws -> Int {
-        try write { db in
+    public func removeHabit(id: Int64) async throws -> Int {
+        try await asyncWrite { db in
             try requireOwnHabit(db, id)
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE habitId = ?", arguments: [id]) ?? 0
             try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [id])
@@ -70,3 +71,5 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase: HabitStore {}

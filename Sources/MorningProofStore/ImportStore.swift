@@ -1,14 +1,15 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 import MorningProofInterchange
 
 extension AppDatabase {
     /// Plans an import against what is stored (`ImportMerge`: merge into a habit of the same name, what is
     /// here wins) and, with `apply`, writes the plan in one transaction, planned inside it: all of it or,
     /// on any error, nothing. Without `apply` nothing is written.
-    public func importBatch(_ batch: ImportBatch, merge: Bool, apply: Bool) throws -> ImportPlan {
-        func plan(_ db: Database) throws -> ImportPlan {
+    public func importBatch(_ batch: ImportBatch, merge: Bool, apply: Bool) async throws -> ImportPlan {
+        @Sendable func plan(_ db: Database) throws -> ImportPlan {
             let stored = try HabitRecord.filter(HabitRecord.Columns.accountId == accountID)
                 .order(HabitRecord.Columns.id).fetchAll(db).map(\.habit)
             return try ImportMerge.plan(
@@ -18,8 +19,8 @@ extension AppDatabase {
                         .reduce(into: [:]) { $0[$1.day] = $1 }
                 }, merge: merge)
         }
-        guard apply else { return try read(plan) }
-        return try write { db in
+        guard apply else { return try await asyncRead(plan) }
+        return try await asyncWrite { db in
             let planned = try plan(db)
             for item in planned.items { try Self.store(item, accountID: accountID, in: db) }
             return planned
@@ -99,5 +100,11 @@ extension PortableEvidence {
             sha256: evidence.sha256, perceptualHash: evidence.perceptualHash, captureTime: evidence.captureTime,
             verdict: evidence.verdict, confidence: evidence.confidence, features: features ?? [:],
             recordedAt: evidence.recordedAt)
+    }
+}
+
+extension AppDatabase: InterchangeStore {
+    public func readLoopBackup(path: String, label: String) throws -> LoopBackup {
+        try LoopBackupReader.read(path: path, label: label)
     }
 }

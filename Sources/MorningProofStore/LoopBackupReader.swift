@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 import MorningProofInterchange
 
 /// Reads a Loop Habit Tracker backup: an SQLite file with the tables `Habits` and `Repetitions`, of any

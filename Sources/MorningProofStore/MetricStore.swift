@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// Stores a batch and, in the same transaction, what was read of its file, so that a crash
     /// never leaves samples counted without the resume point that covers them (or the reverse).
     @discardableResult
-    public func storeMetrics(_ batch: MetricBatch, file: WatchedFileState? = nil) throws -> MetricWriteOutcome {
-        try write { db in
+    public func storeMetrics(_ batch: MetricBatch, file: WatchedFileState? = nil) async throws -> MetricWriteOutcome {
+        try await asyncWrite { db in
             var outcome = MetricWriteOutcome()
             try Self.storeSamples(batch.samples, db, &outcome)
             try Self.storeIntervals(batch.intervals, db, &outcome)
@@ -112,3 +113,5 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase: MetricImportStore {}

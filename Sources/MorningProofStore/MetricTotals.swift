@@ -1,12 +1,7 @@
 import Foundation
 import GRDB
 import MorningProofCore
-
-extension SettingKey {
-    /// Comma-separated source names (matched as case-insensitive parts of the source's name):
-    /// the first one with data on a day gives that day's cumulative totals.
-    public static let metricSourcePriority = "metrics.source-priority"
-}
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// Metrics come from the files of the machine's owner (the CLI's `source`s): another account
@@ -14,42 +9,46 @@ extension AppDatabase {
     var ownsMetrics: Bool { accountID == AccountProfile.ownerID }
 
     /// The (metric, day, source) totals on `days` above their metric's ceiling: they do not count.
-    public func metricTotalsAboveCeiling(on days: Set<LocalDay>) throws
+    public func metricTotalsAboveCeiling(on days: Set<LocalDay>) async throws
         -> [(metric: HealthMetric, total: SourceDayTotal)]
     {
         guard ownsMetrics, let first = days.min(), let last = days.max() else { return [] }
-        let totals = try read { db in try SQLiteMetricRows(db: db).sourceTotals(from: first, to: last, metrics: nil) }
+        let totals = try await asyncRead { db in try SQLiteMetricRows(db: db).sourceTotals(from: first, to: last, metrics: nil) }
         return MetricTotalRules.aboveCeiling(totals, on: days)
     }
 
     /// A day's value of a metric (raw name of `HealthMetric`), by the daily-total rules; nil when
     /// no data counts for that day. `activity` filters workouts (`running`).
-    public func metricValue(metric: String, day: LocalDay, activity: String? = nil) throws -> Double? {
+    public func metricValue(metric: String, day: LocalDay, activity: String? = nil) async throws -> Double? {
         let kind = try HealthMetric.named(metric)
         guard ownsMetrics else { return nil }
-        let priority = MetricTotalRules.priority(from: try setting(SettingKey.metricSourcePriority))
-        return try read { db in
-            try MetricTotalRules.days(
+        return try await asyncRead { db in
+            let priority = try Self.metricPriority(db, accountID: accountID)
+            return try MetricTotalRules.days(
                 [kind], from: day, to: day, activity: activity, priority: priority, rows: SQLiteMetricRows(db: db)
             )[day]?[kind.rawValue]
         }
     }
 
     /// Every metric with data on each day from `from` through `to`, keyed by `HealthMetric` raw names.
-    public func metricDays(from: LocalDay, to: LocalDay) throws -> [LocalDay: [String: Double]] {
+    public func metricDays(from: LocalDay, to: LocalDay) async throws -> [LocalDay: [String: Double]] {
         guard ownsMetrics else { return [:] }
-        let priority = MetricTotalRules.priority(from: try setting(SettingKey.metricSourcePriority))
-        return try read { db in
-            try MetricTotalRules.days(
+        return try await asyncRead { db in
+            let priority = try Self.metricPriority(db, accountID: accountID)
+            return try MetricTotalRules.days(
                 HealthMetric.allCases, from: from, to: to, activity: nil, priority: priority,
                 rows: SQLiteMetricRows(db: db))
         }
     }
 
+    static func metricPriority(_ db: Database, accountID: Int64) throws -> [String] {
+        MetricTotalRules.priority(from: try storedSetting(db, SettingKey.metricSourcePriority, accountID: accountID))
+    }
+
     /// The first and last day with any metric data, or nil when there is none.
-    public func metricDayRange() throws -> ClosedRange<LocalDay>? {
+    public func metricDayRange() async throws -> ClosedRange<LocalDay>? {
         guard ownsMetrics else { return nil }
-        return try read { db in
+        return try await asyncRead { db in
             let row = try Row.fetchOne(
                 db,
                 sql: """
@@ -108,3 +107,5 @@ struct SQLiteMetricRows: MetricRowReader {
         return try Row.fetchAll(db, sql: query.sql, arguments: StatementArguments(arguments))
     }
 }
+
+extension AppDatabase: MetricStore {}

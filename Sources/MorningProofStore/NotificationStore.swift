@@ -1,76 +1,18 @@
 import Foundation
 import GRDB
 import MorningProofCore
-
-/// One notification of one day, as stored.
-public struct StoredNotification: Sendable, Hashable {
-    public var key: String
-    public var day: LocalDay
-    /// The event, as the JSON delivered to hooks.
-    public var event: String
-    public var state: NotificationState
-    public var attempts: Int
-    public var lastError: String?
-    public var claimedAt: Date?
-    public var deliveredAt: Date?
-    public var createdAt: Date
-}
-
-/// The right, held by one pass, to deliver one notification once.
-public struct NotificationClaim: Sendable, Hashable {
-    public var key: String
-    public var day: LocalDay
-    /// The event to deliver (the one stored by the first claim of the day).
-    public var event: String
-    /// 1 for the first attempt of the day.
-    public var attempt: Int
-    /// Identifies this claim, so that a pass whose lease ran out cannot settle another's claim.
-    public var token: String
-}
-
-/// What a pass asks for in one write transaction: record an automatic entry, then claim a notification.
-public struct ClaimRequest: Sendable {
-    /// When the notification may be claimed at all.
-    public enum Condition: Sendable {
-        case always
-        /// Only while the habit has no entry (done or skipped) on the request's day: reminders.
-        case habitHasNoEntry(habitID: Int64)
-    }
-
-    public var key: String
-    public var day: LocalDay
-    public var event: String
-    /// An automatic entry to record first (a manual entry still wins).
-    public var entry: Entry?
-    public var condition: Condition
-
-    public init(key: String, day: LocalDay, event: String, entry: Entry? = nil, condition: Condition = .always) {
-        self.key = key
-        self.day = day
-        self.event = event
-        self.entry = entry
-        self.condition = condition
-    }
-}
-
-/// What the deciding transaction did.
-public struct ClaimDecision: Sendable {
-    /// What recording the automatic entry did, when one was asked for.
-    public var entryOutcome: RecordOutcome?
-    /// The claim, when this pass is the one to deliver.
-    public var claim: NotificationClaim?
-}
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// Deliveries of one notification tried in one day before it is given up.
-    public static let maxNotificationAttempts = 5
+    public static let maxNotificationAttempts = NotificationClaimRule.maxAttemptsPerDay
 
     /// Records the request's entry and claims its notification in the same write transaction, so
     /// that of two passes racing (cron `check` and `watch`), exactly one gets the claim. A failed
     /// claim is given back until `maxNotificationAttempts`; a claim held past `lease` seconds (its
     /// pass died mid-delivery) is taken over.
-    public func decideAndClaim(_ request: ClaimRequest, at now: Date, lease: TimeInterval) throws -> ClaimDecision {
-        try writeImmediately { db in
+    public func decideAndClaim(_ request: ClaimRequest, at now: Date, lease: TimeInterval) async throws -> ClaimDecision {
+        try await writeImmediately { db in
             var decision = ClaimDecision()
             if let entry = request.entry { decision.entryOutcome = try Self.record(entry, in: db) }
             if case .habitHasNoEntry(let habitID) = request.condition {
@@ -118,8 +60,8 @@ extension AppDatabase {
 
     /// Marks a claimed notification delivered; false when the claim was no longer this pass's.
     @discardableResult
-    public func markDelivered(_ claim: NotificationClaim, at now: Date) throws -> Bool {
-        try writeImmediately { db in
+    public func markDelivered(_ claim: NotificationClaim, at now: Date) async throws -> Bool {
+        try await writeImmediately { db in
             try db.execute(
                 sql: """
                     UPDATE notification SET state = 'delivered', deliveredAt = ?, claimToken = NULL
@@ -131,8 +73,8 @@ extension AppDatabase {
     }
 
     /// Gives a claim back after its delivery failed, with the error, for the next pass to try again.
-    public func markFailed(_ claim: NotificationClaim, error: String) throws {
-        try writeImmediately { db in
+    public func markFailed(_ claim: NotificationClaim, error: String) async throws {
+        try await writeImmediately { db in
             try db.execute(
                 sql: """
                     UPDATE notification SET state = 'failed', lastError = ?, claimToken = NULL
@@ -144,9 +86,9 @@ extension AppDatabase {
 
     /// The keys, among `keys`, whose notification of `day` needs nothing more: delivered, or
     /// given up after the last attempt. Lets a pass with nothing new skip the write transaction.
-    public func settledNotificationKeys(_ keys: [String], day: LocalDay) throws -> Set<String> {
+    public func settledNotificationKeys(_ keys: [String], day: LocalDay) async throws -> Set<String> {
         guard !keys.isEmpty else { return [] }
-        return try read { db in
+        return try await asyncRead { db in
             try String.fetchSet(
                 db,
                 sql: """
@@ -158,27 +100,13 @@ extension AppDatabase {
     }
 
     /// Notifications of `day` and later, newest day first.
-    public func notifications(since day: LocalDay) throws -> [StoredNotification] {
-        try read { db in
+    public func notifications(since day: LocalDay) async throws -> [StoredNotification] {
+        try await asyncRead { db in
             try NotificationRow.filter(NotificationRow.Columns.day >= day.description)
                 .order(NotificationRow.Columns.day.desc, NotificationRow.Columns.createdAt, NotificationRow.Columns.id)
                 .fetchAll(db).compactMap(\.notification)
         }
     }
-
-    /// A write transaction that takes the write lock at BEGIN, so that two processes deciding at
-    /// once queue behind the busy timeout instead of failing on a lock upgrade.
-    func writeImmediately<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.translatingErrors(path: writer.path) {
-            try writer.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try body(db)
-                    try Self.refreshHabitStates(db)
-                    return .commit
-                }
-                return result!
-            }
-        }
-    }
 }
+
+extension AppDatabase: NotificationStore {}

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 
 /// A row of `habit`, mapped to and from Core's `Habit`.
 struct HabitRecord: Codable, FetchableRecord, MutablePersistableRecord {

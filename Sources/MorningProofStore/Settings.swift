@@ -1,26 +1,22 @@
 import Foundation
 import GRDB
 import MorningProofCore
-
-/// Names of the settings MorningProof itself reads; other modules may store their own keys.
-public enum SettingKey {
-    public static let timeZone = "timezone"
-    public static let dayStart = "day-start"
-    public static let weekStart = "week-start"
-}
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// One setting's stored value (of the account), or nil.
-    public func setting(_ key: String) throws -> String? {
-        try read { db in
-            try String.fetchOne(
-                db, sql: "SELECT value FROM setting WHERE accountId = ? AND key = ?", arguments: [accountID, key])
-        }
+    public func setting(_ key: String) async throws -> String? {
+        try await asyncRead { db in try Self.storedSetting(db, key, accountID: accountID) }
+    }
+
+    static func storedSetting(_ db: Database, _ key: String, accountID: Int64) throws -> String? {
+        try String.fetchOne(
+            db, sql: "SELECT value FROM setting WHERE accountId = ? AND key = ?", arguments: [accountID, key])
     }
 
     /// Every stored setting of the account, by key.
-    public func settings() throws -> [String: String] {
-        try read { db in try Self.storedSettings(db, accountID: accountID) }
+    public func settings() async throws -> [String: String] {
+        try await asyncRead { db in try Self.storedSettings(db, accountID: accountID) }
     }
 
     static func storedSettings(_ db: Database, accountID: Int64 = AccountProfile.ownerID) throws -> [String: String] {
@@ -29,8 +25,8 @@ extension AppDatabase {
     }
 
     /// Stores a setting of the account (nil removes it).
-    public func setSetting(_ key: String, to value: String?) throws {
-        try write { db in try Self.storeSetting(db, key, value, accountID: accountID) }
+    public func setSetting(_ key: String, to value: String?) async throws {
+        try await asyncWrite { db in try Self.storeSetting(db, key, value, accountID: accountID) }
     }
 
     static func storeSetting(
@@ -50,14 +46,14 @@ extension AppDatabase {
 
     /// The clock in force for the account. The owner's: the stored zone (else the system's) and day
     /// start. Another account's: its profile's, and not found while it has no zone yet.
-    public func clock(systemZone: @autoclosure () -> String = ZoneNames.systemDefault()) throws -> DayClock {
+    public func clock(systemZone: @autoclosure () -> String = ZoneNames.systemDefault()) async throws -> DayClock {
         guard accountID == AccountProfile.ownerID else {
-            guard let clock = try read({ db in try Self.profile(db, id: accountID) })?.clock else {
+            guard let clock = try await asyncRead({ db in try Self.profile(db, id: accountID) })?.clock else {
                 throw StoreError.noClockYet
             }
             return clock
         }
-        let stored = try settings()
+        let stored = try await settings()
         return Self.clock(from: stored, systemZone: systemZone())
     }
 
@@ -70,22 +66,22 @@ extension AppDatabase {
     }
 
     /// The first day of the account's calendar week, 1 (Monday) to 7 (Sunday).
-    public func weekStart() throws -> Int {
+    public func weekStart() async throws -> Int {
         guard accountID == AccountProfile.ownerID else {
-            return try read { db in try Self.profile(db, id: accountID) }?.weekStart ?? 1
+            return try await asyncRead { db in try Self.profile(db, id: accountID) }?.weekStart ?? 1
         }
-        return try setting(SettingKey.weekStart).flatMap(Weekday.number(of:)) ?? 1
+        return try await setting(SettingKey.weekStart).flatMap(Weekday.number(of:)) ?? 1
     }
 
     /// Changes the zone or the day start, recording the change with its instant so that the
     /// days it touches count as travel days.
     /// Only the owner's clock is a setting; another account's is its profile (`changeProfile`).
-    public func changeClock(to new: DayClock, at instant: Date, systemZone: String = ZoneNames.systemDefault()) throws {
+    public func changeClock(to new: DayClock, at instant: Date, systemZone: String = ZoneNames.systemDefault()) async throws {
         guard accountID == AccountProfile.ownerID else {
             throw StoreError(
                 .invalid, value: String(accountID), "an account's clock is its profile; change it with changeProfile")
         }
-        try write { db in try Self.changeOwnerClock(db, to: new, at: instant, systemZone: systemZone) }
+        try await asyncWrite { db in try Self.changeOwnerClock(db, to: new, at: instant, systemZone: systemZone) }
     }
 
     /// The owner's clock is the `timezone` and `day-start` settings.
@@ -134,3 +130,7 @@ extension AppDatabase {
         try zoneChanges().travelDays
     }
 }
+
+extension AppDatabase: SettingsStore {}
+
+extension AppDatabase: OwnerClockStore {}

@@ -1,28 +1,7 @@
 import Foundation
 import GRDB
 import MorningProofCore
-
-/// An API token as it is listed: never the token itself, which is not stored.
-public struct APIToken: Sendable, Equatable {
-    public var id: Int64
-    public var accountID: Int64
-    /// The account's email, nil for an owner without one.
-    public var email: String?
-    public var name: String
-    public var createdAt: Date
-    /// Nil: never expires.
-    public var expiresAt: Date?
-
-    /// Public, so that another store (PostgreSQL's) can return tokens too.
-    public init(id: Int64, accountID: Int64, email: String?, name: String, createdAt: Date, expiresAt: Date?) {
-        self.id = id
-        self.accountID = accountID
-        self.email = email
-        self.name = name
-        self.createdAt = createdAt
-        self.expiresAt = expiresAt
-    }
-}
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// Stores a token by its SHA-256; expired tokens of the same account go at the same time.

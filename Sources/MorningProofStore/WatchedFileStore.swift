@@ -1,17 +1,18 @@
 import Foundation
 import GRDB
 import MorningProofCore
+import MorningProofStoreContract
 
 extension AppDatabase {
     /// The paths `source add` watches (files or folders), in the order added.
-    public func metricSources() throws -> [String] {
-        try read { db in try String.fetchAll(db, sql: "SELECT path FROM metricSource ORDER BY addedAt, path") }
+    public func metricSources() async throws -> [String] {
+        try await asyncRead { db in try String.fetchAll(db, sql: "SELECT path FROM metricSource ORDER BY addedAt, path") }
     }
 
     /// Watches a path; false when it was already watched.
     @discardableResult
-    public func addMetricSource(_ path: String, at instant: Date = Date()) throws -> Bool {
-        try write { db in
+    public func addMetricSource(_ path: String, at instant: Date = Date()) async throws -> Bool {
+        try await asyncWrite { db in
             try db.execute(
                 sql: "INSERT INTO metricSource (path, addedAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 arguments: [path, instant])
@@ -22,8 +23,8 @@ extension AppDatabase {
     /// Stops watching a path (and forgets what was read of the files under it); the totals
     /// already read stay. False when it was not watched.
     @discardableResult
-    public func removeMetricSource(_ path: String) throws -> Bool {
-        try write { db in
+    public func removeMetricSource(_ path: String) async throws -> Bool {
+        try await asyncWrite { db in
             try db.execute(sql: "DELETE FROM metricSource WHERE path = ?", arguments: [path])
             let removed = db.changesCount > 0
             let prefix = path.hasSuffix("/") ? path : path + "/"
@@ -35,15 +36,15 @@ extension AppDatabase {
     }
 
     /// What was last read of a file, or nil when it never was.
-    public func watchedFile(_ path: String) throws -> WatchedFileState? {
-        try read { db in
+    public func watchedFile(_ path: String) async throws -> WatchedFileState? {
+        try await asyncRead { db in
             try Row.fetchOne(db, sql: "SELECT * FROM watchedFile WHERE path = ?", arguments: [path]).map(Self.fileState)
         }
     }
 
     /// Every file read so far, by path.
-    public func watchedFiles() throws -> [String: WatchedFileState] {
-        try read { db in
+    public func watchedFiles() async throws -> [String: WatchedFileState] {
+        try await asyncRead { db in
             try Row.fetchAll(db, sql: "SELECT * FROM watchedFile").reduce(into: [:]) {
                 let state = Self.fileState($1)
                 $0[state.path] = state
@@ -52,8 +53,8 @@ extension AppDatabase {
     }
 
     /// Records what was read of a file (without any samples).
-    public func saveWatchedFile(_ state: WatchedFileState) throws {
-        try write { db in try Self.saveWatchedFile(state, db) }
+    public func saveWatchedFile(_ state: WatchedFileState) async throws {
+        try await asyncWrite { db in try Self.saveWatchedFile(state, db) }
     }
 
     static func saveWatchedFile(_ state: WatchedFileState, _ db: Database) throws {
@@ -81,3 +82,5 @@ extension AppDatabase {
             format: row["format"], readAt: row["readAt"])
     }
 }
+
+extension AppDatabase: WatchedFileStore {}

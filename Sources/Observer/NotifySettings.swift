@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// The settings of notification delivery.
 public enum NotifySettings {
@@ -11,8 +11,8 @@ public enum NotifySettings {
     public static let defaultTimeout: TimeInterval = 10
 
     /// The hook configured in `database`, or nil when none is.
-    public static func hookRunner(in database: AppDatabase) throws -> HookRunner? {
-        let settings = try database.settings()
+    public static func hookRunner(in database: any SettingsStore) async throws -> HookRunner? {
+        let settings = try await database.settings()
         guard let path = settings[hook], !path.isEmpty else { return nil }
         let timeout = settings[hookTimeout].flatMap(IntervalText.seconds) ?? defaultTimeout
         return HookRunner(path: path, timeout: timeout)

@@ -1,15 +1,15 @@
 import Foundation
 import Logging
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 extension CheckPass {
     /// The pass `check` and `watch` run: the watched files and the notification hook as the database's
     /// settings give them now.
-    public static func configured(_ database: AppDatabase, clock: DayClock, stop: ShutdownRequest? = nil) throws
+    public static func configured(_ database: any CheckPassStore, clock: DayClock, stop: ShutdownRequest? = nil) async throws
         -> CheckPass
     {
-        CheckPass(
+        await CheckPass(
             database: database, clock: clock, sources: .live(database: database, clock: clock),
             hook: try NotifySettings.hookRunner(in: database), stop: stop)
     }
@@ -19,7 +19,7 @@ extension CheckPass {
 /// `emit` and logs what it did. A file that stays bad is warned about once, not every interval, and
 /// a failing pass is logged without ending the loop.
 public final class WatchPasses: Sendable {
-    let database: AppDatabase
+    let database: any CheckPassStore
     let logger: Logger
     /// How far the loop's "now" is from real time: with `--now` the loop replays from that moment.
     let offset: TimeInterval
@@ -30,7 +30,7 @@ public final class WatchPasses: Sendable {
     private let shutdown = ShutdownRequest()
 
     public init(
-        database: AppDatabase, startingAt now: Date, logger: Logger,
+        database: any CheckPassStore, startingAt now: Date, logger: Logger,
         emit: @escaping @Sendable (NotificationEvent) -> Void
     ) {
         self.database = database
@@ -40,11 +40,11 @@ public final class WatchPasses: Sendable {
     }
 
     /// One pass at the loop's now.
-    public func run() {
+    public func run() async {
         do {
             if shutdown.isRequested { return }
-            let pass = try CheckPass.configured(database, clock: try database.clock(), stop: shutdown)
-            let report = try pass.run(at: Date().addingTimeInterval(offset), emit: emit)
+            let pass = try await CheckPass.configured(database, clock: try await database.clock(), stop: shutdown)
+            let report = try await pass.run(at: Date().addingTimeInterval(offset), emit: emit)
             let fresh = freshWarnings(report.scan.warnings)
             for warning in report.scan.warnings {
                 if fresh.contains(warning) { logger.warning("\(warning)") } else { logger.debug("\(warning)") }

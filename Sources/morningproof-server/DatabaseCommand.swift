@@ -3,6 +3,7 @@ import Foundation
 import MorningProofCore
 import MorningProofPostgres
 import MorningProofStore
+import MorningProofStoreContract
 
 /// `morningproof-server db copy`: moves a SQLite database into PostgreSQL.
 struct DatabaseCommand: AsyncParsableCommand {

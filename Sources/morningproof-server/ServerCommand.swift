@@ -6,6 +6,7 @@ import MorningProofPostgres
 import MorningProofServer
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 import ServiceLifecycle
 
 /// `morningproof-server`: serves the database over HTTP, and makes tokens for scripts.
@@ -217,9 +218,12 @@ extension ServerCommand {
                     return
                 }
                 let path = DatabaseLocation.resolve(explicit: database.path)
+                var store = try AppDatabase.openShared(path: path, readers: readers)
+                store.stateRebuildFailed = { [logger] error in
+                    logger.warning("cannot save habit states that a read found out of date: \(error.message)")
+                }
                 let app = MorningProofServer.application(
-                    database: try AppDatabase.openShared(path: path, readers: readers), configuration: configuration,
-                    logger: logger, onRunning: Self.announce(path))
+                    database: store, configuration: configuration, logger: logger, onRunning: Self.announce(path))
                 do {
                     try await app.runService()
                 } catch {

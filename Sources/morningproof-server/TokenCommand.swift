@@ -3,6 +3,7 @@ import Foundation
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 
 /// `morningproof-server token create/list/revoke`: long-lived tokens for scripts.
 struct TokenCommand: AsyncParsableCommand {

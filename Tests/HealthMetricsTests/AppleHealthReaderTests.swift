@@ -4,6 +4,7 @@ import Testing
 @testable import HealthMetrics
 @testable import MorningProofCore
 @testable import MorningProofStore
+import MorningProofStoreContract
 
 @Suite("Apple Health export reader")
 struct AppleHealthReaderTests {

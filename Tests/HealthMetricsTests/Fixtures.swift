@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 
 /// The health fixtures this project made, under Tests/Fixtures/health.
 enum Fixtures {

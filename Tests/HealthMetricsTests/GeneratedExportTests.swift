@@ -4,6 +4,7 @@ import Testing
 @testable import HealthMetrics
 @testable import MorningProofCore
 @testable import MorningProofService
+import MorningProofStoreContract
 @testable import MorningProofStore
 
 /// Our import checked against answers that `scripts/make-health-export` computes by itself, in
@@ -50,7 +51,7 @@ struct GeneratedExportTests {
     }
 
     @Test("every day's steps, sleep and workouts match the generator's own answers")
-    func matchesAnswers() throws {
+    func matchesAnswers() async throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         guard let files = try generate(into: folder) else { return }
@@ -58,21 +59,21 @@ struct GeneratedExportTests {
             Answers.self, from: Data(contentsOf: URL(fileURLWithPath: files.answers)))
         let clock = try #require(DayClock(zoneIdentifier: answers.zone))
         let database = try AppDatabase.inMemory()
-        let report = try MetricImporter(database: database, clock: clock).importFile(files.export)
+        let report = try await MetricImporter(database: database, clock: clock).importFile(files.export)
         #expect(report.warnings.isEmpty, "\(report.warnings)")
 
         let expected = answers.days.map { (Fixtures.day($0.key), $0.value) }.sorted { $0.0 < $1.0 }
         #expect(expected.count >= 14)
         let first = try #require(expected.first?.0), last = try #require(expected.last?.0)
         #expect(expected.contains { $0.1.sleepMinutes != nil && $0.1.workouts != nil })
-        let stored = try database.metricDays(from: first.adding(days: -3), to: last.adding(days: 3))
+        let stored = try await database.metricDays(from: first.adding(days: -3), to: last.adding(days: 3))
         for (day, answer) in expected {
             let got = stored[day] ?? [:]
             #expect(got["steps"] == answer.steps, "steps on \(day)")
             #expect(close(got["sleep"], answer.sleepMinutes), "sleep on \(day): \(got["sleep"] ?? 0)")
             #expect(got["workouts"] == answer.workouts.map(Double.init), "workouts on \(day)")
             // One day asked alone gives the same night totals as a range.
-            let alone = try database.metricValue(metric: "sleep", day: day)
+            let alone = try await database.metricValue(metric: "sleep", day: day)
             #expect(close(alone, answer.sleepMinutes), "sleep on \(day) asked alone")
         }
         let extra = Set(stored.keys).subtracting(expected.map(\.0))

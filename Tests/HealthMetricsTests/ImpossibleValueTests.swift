@@ -4,6 +4,7 @@ import Testing
 @testable import HealthMetrics
 @testable import MorningProofCore
 @testable import MorningProofService
+import MorningProofStoreContract
 @testable import MorningProofStore
 
 /// Values no person can reach are refused with a warning naming the file and the line (or byte),
@@ -26,8 +27,8 @@ struct ImpossibleValueTests {
         return path
     }
 
-    func value(_ metric: HealthMetric, _ day: String = "2026-01-15") throws -> Double? {
-        try database.metricValue(metric: metric.rawValue, day: Fixtures.day(day))
+    func value(_ metric: HealthMetric, _ day: String = "2026-01-15") async throws -> Double? {
+        try await database.metricValue(metric: metric.rawValue, day: Fixtures.day(day))
     }
 
     /// The warnings' locations, each checked to name the file.
@@ -37,7 +38,7 @@ struct ImpossibleValueTests {
     }
 
     @Test("CSV: negative, 1e308 steps, a day and more of sleep or mindful minutes, a 30-hour interval")
-    func csv() throws {
+    func csv() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try write(
             "bad.csv",
@@ -53,21 +54,21 @@ struct ImpossibleValueTests {
             2026-01-15T12:00:00-05:00,,activeEnergy,-3,kcal,Phone
 
             """)
-        let report = try importer.importFile(path)
+        let report = try await importer.importFile(path)
         #expect(locations(report, path) == ["line 2", "line 3", "line 4", "line 5", "line 7", "line 8", "line 9"])
         #expect(report.warnings[0].message.contains("negative"))
         #expect(report.warnings[1].message.contains("ceiling of 200000"))
         #expect(report.warnings[4].message.contains("longer than a day"))
         #expect(report.recordsRead == 1)
-        #expect(try value(.steps) == 1200)
-        #expect(try value(.sleep) == nil)
-        #expect(try value(.mindfulMinutes) == nil)
-        #expect(try value(.distance) == nil)
-        #expect(try value(.activeEnergy) == nil)
+        await #expect(try value(.steps) == 1200)
+        await #expect(try value(.sleep) == nil)
+        await #expect(try value(.mindfulMinutes) == nil)
+        await #expect(try value(.distance) == nil)
+        await #expect(try value(.activeEnergy) == nil)
     }
 
     @Test("JSON Lines: a negative and an over-ceiling value, and an over-long workout")
-    func jsonLines() throws {
+    func jsonLines() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try write(
             "bad.jsonl",
@@ -79,15 +80,15 @@ struct ImpossibleValueTests {
             {"metric": "steps", "value": 700, "start": "2026-01-15T11:00:00-05:00", "source": "Band"}
 
             """)
-        let report = try importer.importFile(path)
+        let report = try await importer.importFile(path)
         #expect(locations(report, path) == ["line 1", "line 2", "line 3", "line 4"])
-        #expect(try value(.steps) == 700)
-        #expect(try value(.exerciseMinutes) == nil)
-        #expect(try value(.workouts) == nil)
+        await #expect(try value(.steps) == 700)
+        await #expect(try value(.exerciseMinutes) == nil)
+        await #expect(try value(.workouts) == nil)
     }
 
     @Test("Health Auto Export JSON: negative and over-ceiling quantities, nights and workouts")
-    func healthAutoExport() throws {
+    func healthAutoExport() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try write(
             "hae.json",
@@ -104,27 +105,27 @@ struct ImpossibleValueTests {
               {"name": "Run", "start": "2026-01-15 10:00:00 -0500", "duration": 100000},
               {"name": "Run", "start": "2026-01-15 12:00:00 -0500", "duration": -60}]}}
             """)
-        let report = try importer.importFile(path)
+        let report = try await importer.importFile(path)
         #expect(
             locations(report, path) == [
                 "metrics[0] step_count data[0]", "metrics[0] step_count data[1]", "metrics[1] sleep_analysis data[0]",
                 "metrics[1] sleep_analysis data[1]", "workouts[0]", "workouts[1]",
             ])
         #expect(report.warnings.allSatisfy { $0.message.contains("negative") || $0.message.contains("ceiling") })
-        #expect(try value(.steps) == 900)
-        #expect(try value(.sleep) == nil)
-        #expect(try value(.sleep, "2026-01-16") == nil)
-        #expect(try value(.workouts) == nil)
+        await #expect(try value(.steps) == 900)
+        await #expect(try value(.sleep) == nil)
+        await #expect(try value(.sleep, "2026-01-16") == nil)
+        await #expect(try value(.workouts) == nil)
     }
 
     @Test("Apple Health export.xml: refused records are warnings at their byte, the rest is read")
-    func appleHealthExport() throws {
+    func appleHealthExport() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        func record(_ type: String, _ value: String, _ start: String, _ end: String, unit: String = "count") -> String {
+        func record(_ type: String, _ value: String, _ start: String, _ end: String, unit: String = "count") async -> String {
             #"<Record type="\#(type)" sourceName="Watch" unit="\#(unit)" startDate="\#(start)" endDate="\#(end)" value="\#(value)"/>"#
         }
         let steps = "HKQuantityTypeIdentifierStepCount"
-        let records = [
+        let records = await [
             record(steps, "-500", "2026-01-15 09:00:00 -0500", "2026-01-15 09:05:00 -0500"),
             record(steps, "250000", "2026-01-15 09:10:00 -0500", "2026-01-15 09:15:00 -0500"),
             record(steps, "800", "2026-01-15 09:20:00 -0500", "2026-01-15 09:25:00 -0500"),
@@ -137,7 +138,7 @@ struct ImpossibleValueTests {
         let head = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<HealthData locale=\"en_US\">\n"
         let text = head + records.joined(separator: "\n") + "\n</HealthData>\n"
         let path = try write("export.xml", text)
-        let report = try importer.importFile(path)
+        let report = try await importer.importFile(path)
         var expected: [String] = []
         for (index, line) in records.enumerated() where index != 2 {
             let offset = text.utf8.count - text[text.range(of: line)!.lowerBound...].utf8.count
@@ -145,15 +146,15 @@ struct ImpossibleValueTests {
             if index == 5 { expected.append("byte \(offset)") }  // energy and exercise
         }
         #expect(locations(report, path) == expected)
-        #expect(try value(.steps) == 800)
-        #expect(try value(.sleep) == nil)
-        #expect(try value(.workouts) == nil)
-        #expect(try value(.activeEnergy) == nil)
-        #expect(try value(.exerciseMinutes) == nil)
+        await #expect(try value(.steps) == 800)
+        await #expect(try value(.sleep) == nil)
+        await #expect(try value(.workouts) == nil)
+        await #expect(try value(.activeEnergy) == nil)
+        await #expect(try value(.exerciseMinutes) == nil)
     }
 
     @Test("a source's day above the ceiling, from plausible records, does not count and is a warning")
-    func dayTotalAboveCeiling() throws {
+    func dayTotalAboveCeiling() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try write(
             "day.csv",
@@ -165,14 +166,14 @@ struct ImpossibleValueTests {
             2026-01-16T11:00:00-05:00,steps,150000,Glitchy
 
             """)
-        let report = try importer.importFile(path)
+        let report = try await importer.importFile(path)
         #expect(report.warnings.map(\.location) == ["day 2026-01-15"])
         #expect(report.warnings.first?.message.contains("Glitchy") == true)
-        #expect(try value(.steps) == 9000)  // not 300,000
-        #expect(try value(.steps, "2026-01-16") == 150000)
-        let days = try database.metricDays(from: Fixtures.day("2026-01-15"), to: Fixtures.day("2026-01-15"))
+        await #expect(try value(.steps) == 9000)  // not 300,000
+        await #expect(try value(.steps, "2026-01-16") == 150000)
+        let days = try await database.metricDays(from: Fixtures.day("2026-01-15"), to: Fixtures.day("2026-01-15"))
         #expect(days[Fixtures.day("2026-01-15")]?["steps"] == 9000)
-        try database.setSetting(SettingKey.metricSourcePriority, to: "Glitchy")
-        #expect(try value(.steps) == 9000)  // the preferred source's impossible day is passed over
+        try await database.setSetting(SettingKey.metricSourcePriority, to: "Glitchy")
+        await #expect(try value(.steps) == 9000)  // the preferred source's impossible day is passed over
     }
 }

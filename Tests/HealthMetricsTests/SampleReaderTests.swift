@@ -4,6 +4,7 @@ import Testing
 @testable import HealthMetrics
 @testable import MorningProofCore
 @testable import MorningProofStore
+import MorningProofStoreContract
 
 @Suite("Format detection and sample readers")
 struct SampleReaderTests {

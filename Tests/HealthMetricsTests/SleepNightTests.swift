@@ -4,6 +4,7 @@ import Testing
 @testable import HealthMetrics
 @testable import MorningProofCore
 @testable import MorningProofService
+import MorningProofStoreContract
 @testable import MorningProofStore
 
 /// A night belongs to its wake day, whole: the union of asleep intervals, split on gaps of 4 hours
@@ -26,16 +27,16 @@ struct SleepNightTests {
         return path
     }
 
-    func imported(_ lines: [String], clock: DayClock = Fixtures.clock) throws -> AppDatabase {
+    func imported(_ lines: [String], clock: DayClock = Fixtures.clock) async throws -> AppDatabase {
         let database = try AppDatabase.inMemory()
-        let report = try MetricImporter(database: database, clock: clock).importFile(
+        let report = try await MetricImporter(database: database, clock: clock).importFile(
             write("night-\(UUID().uuidString).jsonl", lines))
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         return database
     }
 
-    func sleep(_ database: AppDatabase, _ day: String) throws -> Double? {
-        try database.metricValue(metric: "sleep", day: Fixtures.day(day))
+    func sleep(_ database: AppDatabase, _ day: String) async throws -> Double? {
+        try await database.metricValue(metric: "sleep", day: Fixtures.day(day))
     }
 
     /// 22:40 to 06:40 in four stages, the first two ending before midnight.
@@ -49,98 +50,98 @@ struct SleepNightTests {
     }
 
     @Test("a night across midnight counts whole for the wake day, nothing for the evening's date")
-    func crossMidnightNight() throws {
+    func crossMidnightNight() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let database = try imported(crossMidnight)
-        #expect(try sleep(database, "2026-01-15") == 480)
-        #expect(try sleep(database, "2026-01-14") == nil)
-        let days = try database.metricDays(from: Fixtures.day("2026-01-14"), to: Fixtures.day("2026-01-15"))
+        let database = try await imported(crossMidnight)
+        await #expect(try sleep(database, "2026-01-15") == 480)
+        await #expect(try sleep(database, "2026-01-14") == nil)
+        let days = try await database.metricDays(from: Fixtures.day("2026-01-14"), to: Fixtures.day("2026-01-15"))
         #expect(days[Fixtures.day("2026-01-15")]?["sleep"] == 480)
         #expect(days[Fixtures.day("2026-01-14")]?["sleep"] == nil)
     }
 
     @Test("two sources overlapping count their union, not their sum")
-    func overlappingSources() throws {
+    func overlappingSources() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let database = try imported([
+        let database = try await imported([
             line("2026-01-14T23:00:00-05:00", "2026-01-15T07:00:00-05:00", source: "Watch"),
             line("2026-01-14T22:30:00-05:00", "2026-01-15T06:00:00-05:00", source: "Phone", stage: "asleep"),
         ])
-        #expect(try sleep(database, "2026-01-15") == 510)  // 22:30 to 07:00
-        #expect(try sleep(database, "2026-01-14") == nil)
+        await #expect(try sleep(database, "2026-01-15") == 510)  // 22:30 to 07:00
+        await #expect(try sleep(database, "2026-01-14") == nil)
     }
 
     @Test("a watched file growing overnight, or a night in two files, totals as the night read whole")
-    func nightInTwoPasses() throws {
+    func nightInTwoPasses() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let whole = try imported(crossMidnight)
+        let whole = try await imported(crossMidnight)
 
         // A watched JSON Lines file: the evening's stages first, the rest appended in the morning.
         let database = try AppDatabase.inMemory()
         let scanner = SourceScanner(database: database, clock: Fixtures.clock)
         let path = try write("growing.jsonl", Array(crossMidnight.prefix(2)))
-        try database.addMetricSource(path)
-        _ = try scanner.scanChangedSources()
-        #expect(try sleep(database, "2026-01-14") == 70)  // so far, a night that ended at 23:50
+        try await database.addMetricSource(path)
+        _ = try await scanner.scanChangedSources()
+        await #expect(try sleep(database, "2026-01-14") == 70)  // so far, a night that ended at 23:50
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.seekToEnd()
         handle.write(Data(crossMidnight.dropFirst(2).joined().utf8))
         try handle.close()
-        let second = try scanner.scanChangedSources()
+        let second = try await scanner.scanChangedSources()
         #expect(second.recordsRead == 2)
-        #expect(try sleep(database, "2026-01-14") == nil)
-        #expect(try sleep(database, "2026-01-15") == 480)
+        await #expect(try sleep(database, "2026-01-14") == nil)
+        await #expect(try sleep(database, "2026-01-15") == 480)
 
         // Two files, each half a night, in either order.
         let split = try AppDatabase.inMemory()
         let importer = MetricImporter(database: split, clock: Fixtures.clock)
-        _ = try importer.importFile(try write("morning.jsonl", Array(crossMidnight.dropFirst(2))))
-        _ = try importer.importFile(try write("evening.jsonl", Array(crossMidnight.prefix(2))))
+        _ = try await importer.importFile(try write("morning.jsonl", Array(crossMidnight.dropFirst(2))))
+        _ = try await importer.importFile(try write("evening.jsonl", Array(crossMidnight.prefix(2))))
         let range = (Fixtures.day("2026-01-13"), Fixtures.day("2026-01-16"))
-        let expected = try whole.metricDays(from: range.0, to: range.1)
-        #expect(try database.metricDays(from: range.0, to: range.1) == expected)
-        #expect(try split.metricDays(from: range.0, to: range.1) == expected)
+        let expected = try await whole.metricDays(from: range.0, to: range.1)
+        await #expect(try database.metricDays(from: range.0, to: range.1) == expected)
+        await #expect(try split.metricDays(from: range.0, to: range.1) == expected)
     }
 
     @Test("a spring-forward night counts the hours that passed: 23:00 EST to 07:00 EDT is 7 hours")
-    func springForwardNight() throws {
+    func springForwardNight() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let database = try imported([
+        let database = try await imported([
             line("2026-03-07T23:00:00-05:00", "2026-03-07T23:45:00-05:00"),
             line("2026-03-07T23:45:00-05:00", "2026-03-08T03:30:00-04:00", stage: "deep"),
             line("2026-03-08T03:30:00-04:00", "2026-03-08T07:00:00-04:00"),
         ])
-        #expect(try sleep(database, "2026-03-08") == 420)
-        #expect(try sleep(database, "2026-03-07") == nil)
+        await #expect(try sleep(database, "2026-03-08") == 420)
+        await #expect(try sleep(database, "2026-03-07") == nil)
     }
 
     @Test("with a 04:00 day start, a night ending at 03:30 counts for the date before")
-    func dayStartAtFour() throws {
+    func dayStartAtFour() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let clock = DayClock(timeZone: Fixtures.clock.timeZone, dayStart: 240)
-        let database = try imported(
+        let database = try await imported(
             [
                 line("2026-01-14T22:00:00-05:00", "2026-01-15T01:00:00-05:00"),
                 line("2026-01-15T01:00:00-05:00", "2026-01-15T03:30:00-05:00"),
                 // The next night ends at 06:00, after the day start: the 16th.
                 line("2026-01-15T23:00:00-05:00", "2026-01-16T06:00:00-05:00"),
             ], clock: clock)
-        #expect(try sleep(database, "2026-01-14") == 330)
-        #expect(try sleep(database, "2026-01-15") == nil)
-        #expect(try sleep(database, "2026-01-16") == 420)
+        await #expect(try sleep(database, "2026-01-14") == 330)
+        await #expect(try sleep(database, "2026-01-15") == nil)
+        await #expect(try sleep(database, "2026-01-16") == 420)
     }
 
     @Test("a nap after noon counts for its own day, apart from the night before and the one after")
-    func afternoonNap() throws {
+    func afternoonNap() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let database = try imported([
+        let database = try await imported([
             line("2026-01-14T23:00:00-05:00", "2026-01-15T07:00:00-05:00"),
             line("2026-01-15T14:00:00-05:00", "2026-01-15T14:40:00-05:00", source: "Phone", stage: "asleep"),
             line("2026-01-15T22:00:00-05:00", "2026-01-16T06:00:00-05:00"),
         ])
-        #expect(try sleep(database, "2026-01-15") == 480 + 40)
-        #expect(try sleep(database, "2026-01-16") == 480)
-        #expect(try sleep(database, "2026-01-14") == nil)
+        await #expect(try sleep(database, "2026-01-15") == 480 + 40)
+        await #expect(try sleep(database, "2026-01-16") == 480)
+        await #expect(try sleep(database, "2026-01-14") == nil)
     }
 
     @Test("the night rule: gaps of 4 hours or more split nights; the last end's day is the wake day")
@@ -160,7 +161,7 @@ struct SleepNightTests {
     }
 
     @Test("a sleep interval needs no value in CSV or JSON Lines; a night total without one is refused")
-    func sleepWithoutValue() throws {
+    func sleepWithoutValue() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try AppDatabase.inMemory()
         let importer = MetricImporter(database: database, clock: Fixtures.clock)
@@ -170,7 +171,7 @@ struct SleepNightTests {
                 "start,end,metric,source\n",
                 "2026-01-14T23:00:00-05:00,2026-01-15T06:00:00-05:00,sleep,Ring\n",
             ])
-        #expect(try importer.importFile(csv).warnings.isEmpty)
+        await #expect(try importer.importFile(csv).warnings.isEmpty)
         let withValues = try write(
             "values.csv",
             [
@@ -178,10 +179,10 @@ struct SleepNightTests {
                 "2026-01-15T23:00:00-05:00,2026-01-16T06:00:00-05:00,sleep,,Ring\n",
                 "2026-01-16,,sleep,,Ring\n",
             ])
-        let report = try importer.importFile(withValues)
+        let report = try await importer.importFile(withValues)
         #expect(report.recordsRead == 1)
         #expect(report.warnings.map(\.location) == ["line 3"])
-        #expect(try sleep(database, "2026-01-15") == 420)
-        #expect(try sleep(database, "2026-01-16") == 420)
+        await #expect(try sleep(database, "2026-01-15") == 420)
+        await #expect(try sleep(database, "2026-01-16") == 420)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import Testing
 
 /// Control characters and absurd lengths in user text: refused on the way in (exit 64, nothing
@@ -71,20 +72,20 @@ import Testing
     }
 
     /// Writes a habit name straight into the database, the way an older version could have.
-    func storeRawName(_ cli: CLI, renaming old: String, to name: String) throws {
+    func storeRawName(_ cli: CLI, renaming old: String, to name: String) async throws {
         let database = try AppDatabase.open(path: cli.database.path)
-        var habit = try database.findHabit(named: old)
+        var habit = try await database.findHabit(named: old)
         habit.name = name
-        try database.updateHabit(habit)
+        try await database.updateHabit(habit)
     }
 
-    @Test func storedControlCharactersNeverReachTheTerminal() throws {
+    @Test func storedControlCharactersNeverReachTheTerminal() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         #expect(try cli.run(["habit", "add", "Placeholder"], now: now).status == 0)
         #expect(try cli.run(["habit", "add", "Read"], now: now).status == 0)
         let evil = "Evil\u{1B}[31mRED\nline2\u{202E}"
-        try storeRawName(cli, renaming: "Placeholder", to: evil)
+        try await storeRawName(cli, renaming: "Placeholder", to: evil)
         let status = try cli.run(["status"], now: now)
         #expect(status.status == 0)
         #expect(!status.stdout.contains("\u{1B}"))
@@ -103,12 +104,12 @@ import Testing
         #expect(names?.contains(evil) == true)
     }
 
-    @Test func longStoredNamesFitTheTerminal() throws {
+    @Test func longStoredNamesFitTheTerminal() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         #expect(try cli.run(["habit", "add", "Placeholder"], now: now).status == 0)
         #expect(try cli.run(["habit", "add", "Read"], now: now).status == 0)
-        try storeRawName(cli, renaming: "Placeholder", to: String(repeating: "x", count: 10_000))
+        try await storeRawName(cli, renaming: "Placeholder", to: String(repeating: "x", count: 10_000))
         for columns in [80, 120] {
             let status = try cli.run(["status"], now: now, environment: ["COLUMNS": "\(columns)"])
             #expect(status.status == 0)

@@ -2,17 +2,18 @@ import Foundation
 import MorningProofCore
 import MorningProofPostgres
 import MorningProofStore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 
 extension Engine {
-    /// A new store with an account for each of `emails` (with a zone), and `body` run on a thread
-    /// of its own (`OwnThread`) with the store as each account sees it, in that order.
-    func withAccounts<T: Sendable>(_ emails: [String], _ body: ([any HabitStore]) throws -> T) async throws -> T {
+    /// A new store with an account for each of `emails` (with a zone), and `body` run with the store
+    /// as each account sees it, in that order.
+    func withAccounts<T: Sendable>(_ emails: [String], _ body: ([any AccountData]) async throws -> T) async throws -> T {
         try await withStore { store in
-            var accounts: [any HabitStore] = []
+            var accounts: [any AccountData] = []
             for email in emails { accounts.append(store.scoped(to: try await Fixture.account(store, email).id)) }
-            return try await OwnThread.run { try body(accounts) }
+            return try await body(accounts)
         }
     }
 }

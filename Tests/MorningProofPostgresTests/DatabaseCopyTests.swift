@@ -2,6 +2,7 @@ import Foundation
 import MorningProofCore
 import MorningProofPostgres
 import MorningProofStore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 
@@ -250,7 +251,7 @@ struct DatabaseCopyTests {
         }
         // A zone the CLI has set is copied as it is, without that line.
         let sqlite = try AppDatabase.open(path: path)
-        try sqlite.changeClock(to: DayClock(zoneIdentifier: "Europe/Oslo")!, at: Fixture.noon, systemZone: "Asia/Tokyo")
+        try await sqlite.changeClock(to: DayClock(zoneIdentifier: "Europe/Oslo")!, at: Fixture.noon, systemZone: "Asia/Tokyo")
         let dump = try sqlite.dump(systemZone: "Asia/Tokyo")
         #expect(dump.owner.timeZone == "Europe/Oslo")
         #expect(!dump.ownerZoneFromSystem)

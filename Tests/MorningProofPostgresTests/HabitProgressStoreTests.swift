@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 
@@ -18,33 +19,33 @@ import Testing
             let newYork = DayClock(zoneIdentifier: "America/New_York", dayStart: 0)!
             // 07:30 in New York each morning, as UTC moves by an hour on 2026-03-08.
             let mornings = (0..<7).map { Date(timeIntervalSince1970: 1_772_713_800 + Double($0) * 86_400) }
-            let (walk, gym) = try await OwnThread.run {
-                let walk = try ada.addHabit(Fixture.habit("Walk", created: "2026-03-01"))
-                let gym = try ada.addHabit(
+            let (walk, gym) = try await { () async throws -> (Habit, Habit) in
+                let walk = try await ada.addHabit(Fixture.habit("Walk", created: "2026-03-01"))
+                let gym = try await ada.addHabit(
                     Habit(
                         name: "Gym", schedule: .timesPerWeek(2), createdDay: Self.day("2026-03-01"),
                         createdAt: Fixture.noon))
                 for morning in mornings {
-                    try ada.record(
+                    try await ada.record(
                         Entry(
                             habitID: walk.id, day: newYork.day(at: morning), status: .done, recordedAt: morning,
                             zone: "America/New_York"))
                 }
                 return (walk, gym)
-            }
+            }()
             #expect(mornings.map { newYork.day(at: $0) } == Self.day("2026-03-05").through(Self.day("2026-03-11")))
             // The flight: 23:00 on 2026-03-11 in New York is 06:00 on 2026-03-12 in Istanbul.
             let flight = Date(timeIntervalSince1970: 1_773_284_400)
             _ = try await store.changeProfile(
                 of: account.id, timeZone: "Europe/Istanbul", dayStart: nil, weekStart: 7, at: flight)
-            try await OwnThread.run {
-                try ada.record(Fixture.entry(walk.id, "2026-03-13"))
-                for day in ["2026-03-08", "2026-03-10"] { try ada.record(Fixture.entry(gym.id, day)) }
-                #expect(try ada.weekStart() == 7)
-                #expect(try ada.clock() == DayClock(zoneIdentifier: "Europe/Istanbul", dayStart: 0))
+            try await { () async throws in
+                try await ada.record(Fixture.entry(walk.id, "2026-03-13"))
+                for day in ["2026-03-08", "2026-03-10"] { try await ada.record(Fixture.entry(gym.id, day)) }
+                await #expect(try ada.weekStart() == 7)
+                await #expect(try ada.clock() == DayClock(zoneIdentifier: "Europe/Istanbul", dayStart: 0))
                 let today = Self.day("2026-03-13")
                 for need in [HistoryNeed.summary, .days(from: Self.day("2026-03-01")), .all] {
-                    let progress = try ada.progress(of: [walk, gym], today: today, need: need)
+                    let progress = try await ada.progress(of: [walk, gym], today: today, need: need)
                     let timeline = progress[0].timeline
                     // Seven mornings, the trip's day bridged, and the day after.
                     #expect(timeline.currentStreak == 8, "\(need)")
@@ -67,7 +68,7 @@ import Testing
                     #expect(gym.currentStreak == weekly.currentStreak && gym.score == weekly.score)
                     #expect(gym.status(on: Self.day("2026-03-13"))?.state == weekly.status(on: today)?.state)
                 }
-            }
+            }()
         }
     }
 
@@ -76,43 +77,43 @@ import Testing
         try await engine.withStore { store in
             let ada = store.scoped(to: try await Fixture.account(store, "ada@example.com").id)
             let bo = store.scoped(to: try await Fixture.account(store, "bo@example.com", zone: nil).id)
-            try await OwnThread.run {
-                #expect(try ada.clock() == DayClock(zoneIdentifier: "Europe/Istanbul", dayStart: 0))
-                #expect(throws: StoreError.noClockYet) { try bo.clock() }
-                #expect(try bo.weekStart() == 1)
+            try await { () async throws in
+                await #expect(try ada.clock() == DayClock(zoneIdentifier: "Europe/Istanbul", dayStart: 0))
+                await #expect(throws: StoreError.noClockYet) { try await bo.clock() }
+                await #expect(try bo.weekStart() == 1)
 
-                try ada.setSetting(SettingKey.checkinQuestion, to: "Did you pray?")
-                try ada.setSetting(SettingKey.checkinQuestion, to: "Did you read?")
-                try ada.setSetting(SettingKey.gateUnlocksPerWeek, to: "2")
-                #expect(
-                    try ada.settings() == [
+                try await ada.setSetting(SettingKey.checkinQuestion, to: "Did you pray?")
+                try await ada.setSetting(SettingKey.checkinQuestion, to: "Did you read?")
+                try await ada.setSetting(SettingKey.gateUnlocksPerWeek, to: "2")
+                await #expect(
+                    try await ada.settings() == [
                         SettingKey.checkinQuestion: "Did you read?", SettingKey.gateUnlocksPerWeek: "2",
                     ])
-                #expect(try ada.gateUnlocksPerWeek() == 2)
-                #expect(try bo.setting(SettingKey.checkinQuestion) == nil)
-                try ada.setSetting(SettingKey.checkinQuestion, to: nil)
-                #expect(try ada.setting(SettingKey.checkinQuestion) == nil)
+                await #expect(try ada.gateUnlocksPerWeek() == 2)
+                await #expect(try bo.setting(SettingKey.checkinQuestion) == nil)
+                try await ada.setSetting(SettingKey.checkinQuestion, to: nil)
+                await #expect(try ada.setting(SettingKey.checkinQuestion) == nil)
 
-                func unlock(_ store: any HabitStore, _ day: String) throws -> GateUnlockOutcome {
-                    try store.unlockGate(day: Self.day(day), at: Fixture.noon, reason: "a flight", limit: 2)
+                func unlock(_ store: any AccountData, _ day: String) async throws -> GateUnlockOutcome {
+                    try await store.unlockGate(day: Self.day(day), at: Fixture.noon, reason: "a flight", limit: 2)
                 }
-                #expect(try unlock(ada, "2026-05-01") == .unlocked(remaining: 1))
+                await #expect(try unlock(ada, "2026-05-01") == .unlocked(remaining: 1))
                 let first = GateUnlock(day: Self.day("2026-05-01"), at: Fixture.noon, reason: "a flight")
-                #expect(try unlock(ada, "2026-05-01") == .alreadyUnlocked(first))
-                #expect(try unlock(ada, "2026-05-03") == .unlocked(remaining: 0))
-                #expect(
-                    try unlock(ada, "2026-05-04")
+                await #expect(try unlock(ada, "2026-05-01") == .alreadyUnlocked(first))
+                await #expect(try unlock(ada, "2026-05-03") == .unlocked(remaining: 0))
+                await #expect(
+                    try await unlock(ada, "2026-05-04")
                         == .limitReached(
-                            used: try ada.gateUnlocks(from: Self.day("2026-04-28"), through: Self.day("2026-05-04")),
+                            used: try await ada.gateUnlocks(from: Self.day("2026-04-28"), through: Self.day("2026-05-04")),
                             nextDay: Self.day("2026-05-08")))
-                #expect(try ada.gateUnlocks(from: Self.day("2026-05-02"), through: Self.day("2026-05-09")).count == 1)
-                #expect(try ada.gateUnlock(on: Self.day("2026-05-01")) == first)
-                #expect(try unlock(bo, "2026-05-04") == .unlocked(remaining: 1))
-                #expect(try ada.metricValue(metric: "steps", day: Fixture.day, activity: nil) == nil)
-                #expect(throws: StoreError.self) {
-                    try ada.metricValue(metric: "mana", day: Fixture.day, activity: nil)
+                await #expect(try ada.gateUnlocks(from: Self.day("2026-05-02"), through: Self.day("2026-05-09")).count == 1)
+                await #expect(try ada.gateUnlock(on: Self.day("2026-05-01")) == first)
+                await #expect(try unlock(bo, "2026-05-04") == .unlocked(remaining: 1))
+                await #expect(try ada.metricValue(metric: "steps", day: Fixture.day, activity: nil) == nil)
+                await #expect(throws: StoreError.self) {
+                    try await ada.metricValue(metric: "mana", day: Fixture.day, activity: nil)
                 }
-            }
+            }()
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 
@@ -10,17 +11,17 @@ import Testing
     func habitsAreUniqueInAnyCaseAndAnotherAccountsAreNotFound(engine: Engine) async throws {
         try await engine.withAccounts(["ada@example.com", "bo@example.com"]) { stores in
             let (ada, bo) = (stores[0], stores[1])
-            let walk = try ada.addHabit(Fixture.habit("Walk"))
+            let walk = try await ada.addHabit(Fixture.habit("Walk"))
             #expect(walk.id > 0)
-            #expect(try ada.habit(id: walk.id) == walk)
-            #expect(throws: StoreError.habitNameTaken("wALK", by: "Walk")) { try ada.addHabit(Fixture.habit("wALK")) }
-            #expect(throws: StoreError.blankHabitName("  ")) { try ada.addHabit(Fixture.habit("  ")) }
+            await #expect(try ada.habit(id: walk.id) == walk)
+            await #expect(throws: StoreError.habitNameTaken("wALK", by: "Walk")) { try await ada.addHabit(Fixture.habit("wALK")) }
+            await #expect(throws: StoreError.blankHabitName("  ")) { try await ada.addHabit(Fixture.habit("  ")) }
             // Another account may use the same name.
-            let bosWalk = try bo.addHabit(Fixture.habit("walk"))
+            let bosWalk = try await bo.addHabit(Fixture.habit("walk"))
 
-            var read = try ada.addHabit(Fixture.habit("Read", kind: .metric))
+            var read = try await ada.addHabit(Fixture.habit("Read", kind: .metric))
             read.name = "WALK"
-            #expect(throws: StoreError.habitNameTaken("WALK", by: "Walk")) { try ada.updateHabit(read) }
+            await #expect(throws: StoreError.habitNameTaken("WALK", by: "Walk")) { try await ada.updateHabit(read) }
             read.name = "Read books"
             read.schedule = .timesPerWeek(3)
             read.goal = MetricGoal(metric: "steps", comparison: .atLeast, target: 8000, activity: nil)
@@ -28,28 +29,28 @@ import Testing
             read.required = true
             read.note = "before bed"
             read.archived = true
-            try ada.updateHabit(read)
-            #expect(try ada.habits() == [walk])
-            #expect(try ada.habits(includeArchived: true) == [walk, read])
-            #expect(try ada.findHabit(named: "read").name == "Read books")
-            #expect(throws: StoreError.self) { try ada.findHabit(named: "Swim") }
+            try await ada.updateHabit(read)
+            await #expect(try ada.habits() == [walk])
+            await #expect(try ada.habits(includeArchived: true) == [walk, read])
+            await #expect(try ada.findHabit(named: "read").name == "Read books")
+            await #expect(throws: StoreError.self) { try await ada.findHabit(named: "Swim") }
 
             // Not read, changed, recorded or removed through another account.
-            #expect(try bo.habit(id: walk.id) == nil)
+            await #expect(try bo.habit(id: walk.id) == nil)
             var renamed = walk
             renamed.name = "Mine"
-            #expect(throws: StoreError.noHabit(walk.id)) { try bo.updateHabit(renamed) }
-            #expect(throws: StoreError.noHabit(walk.id)) { try bo.entries(habitID: walk.id) }
-            #expect(throws: StoreError.noHabit(walk.id)) { try bo.entry(habitID: walk.id, day: Fixture.day) }
-            #expect(throws: StoreError.noHabit(walk.id)) { try bo.record(Fixture.entry(walk.id, "2026-05-01")) }
-            #expect(throws: StoreError.noHabit(walk.id)) { try bo.clearDay(habitID: walk.id, day: Fixture.day) }
-            #expect(throws: StoreError.noHabit(walk.id)) { try bo.removeHabit(id: walk.id) }
-            #expect(try ada.habit(id: walk.id) == walk)
+            await #expect(throws: StoreError.noHabit(walk.id)) { try await bo.updateHabit(renamed) }
+            await #expect(throws: StoreError.noHabit(walk.id)) { try await bo.entries(habitID: walk.id) }
+            await #expect(throws: StoreError.noHabit(walk.id)) { try await bo.entry(habitID: walk.id, day: Fixture.day) }
+            await #expect(throws: StoreError.noHabit(walk.id)) { try await bo.record(Fixture.entry(walk.id, "2026-05-01")) }
+            await #expect(throws: StoreError.noHabit(walk.id)) { try await bo.clearDay(habitID: walk.id, day: Fixture.day) }
+            await #expect(throws: StoreError.noHabit(walk.id)) { try await bo.removeHabit(id: walk.id) }
+            await #expect(try ada.habit(id: walk.id) == walk)
 
-            try ada.record(Fixture.entry(walk.id, "2026-05-01"))
-            #expect(try ada.removeHabit(id: walk.id) == 1)
-            #expect(try ada.habit(id: walk.id) == nil)
-            #expect(try bo.habits() == [bosWalk])
+            try await ada.record(Fixture.entry(walk.id, "2026-05-01"))
+            await #expect(try ada.removeHabit(id: walk.id) == 1)
+            await #expect(try ada.habit(id: walk.id) == nil)
+            await #expect(try bo.habits() == [bosWalk])
         }
     }
 
@@ -58,11 +59,21 @@ import Testing
         try await engine.withAccounts(["ada@example.com"]) { stores in
             let ada = stores[0]
             let outcomes = Locked([Result<Habit, any Error>]())
-            DispatchQueue.concurrentPerform(iterations: 12) { index in
-                let outcome = Result { try ada.addHabit(Fixture.habit(index.isMultiple(of: 2) ? "Walk" : "WALK")) }
-                outcomes.withLock { $0.append(outcome) }
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<12 {
+                    group.addTask {
+                        let outcome: Result<Habit, any Error>
+                        do {
+                            outcome = .success(
+                                try await ada.addHabit(Fixture.habit(index.isMultiple(of: 2) ? "Walk" : "WALK")))
+                        } catch {
+                            outcome = .failure(error)
+                        }
+                        outcomes.withLock { $0.append(outcome) }
+                    }
+                }
             }
-            let stored = try ada.habits()
+            let stored = try await ada.habits()
             #expect(stored.count == 1)
             let all = outcomes.withLock { $0 }
             #expect(all.count(where: { (try? $0.get()) != nil }) == 1)
@@ -81,30 +92,30 @@ import Testing
     func daysAreDoneSkippedAndUndoneAndAManualEntryWins(engine: Engine) async throws {
         try await engine.withAccounts(["ada@example.com"]) { stores in
             let ada = stores[0]
-            let walk = try ada.addHabit(Fixture.habit("Walk", created: "2026-04-28"))
-            #expect(try ada.record(Fixture.entry(walk.id, "2026-04-28", .skipped)) == .recorded)
-            #expect(try ada.record(Fixture.entry(walk.id, "2026-04-28")) == .replaced(previous: .skipped))
-            #expect(try ada.record(Fixture.entry(walk.id, "2026-04-28")) == .unchanged)
+            let walk = try await ada.addHabit(Fixture.habit("Walk", created: "2026-04-28"))
+            await #expect(try ada.record(Fixture.entry(walk.id, "2026-04-28", .skipped)) == .recorded)
+            await #expect(try ada.record(Fixture.entry(walk.id, "2026-04-28")) == .replaced(previous: .skipped))
+            await #expect(try ada.record(Fixture.entry(walk.id, "2026-04-28")) == .unchanged)
             // A manual entry wins over an automatic one; a manual one replaces an automatic one.
-            #expect(try ada.record(Fixture.entry(walk.id, "2026-04-28", .skipped, source: .photo)) == .keptManual)
-            #expect(try ada.record(Fixture.entry(walk.id, "2026-04-29", source: .checkin)) == .recorded)
-            #expect(try ada.record(Fixture.entry(walk.id, "2026-04-29", .skipped)) == .replaced(previous: .done))
+            await #expect(try ada.record(Fixture.entry(walk.id, "2026-04-28", .skipped, source: .photo)) == .keptManual)
+            await #expect(try ada.record(Fixture.entry(walk.id, "2026-04-29", source: .checkin)) == .recorded)
+            await #expect(try ada.record(Fixture.entry(walk.id, "2026-04-29", .skipped)) == .replaced(previous: .done))
             let full = Entry(
                 habitID: walk.id, day: LocalDay("2026-04-30")!, status: .done, value: 8412.5, source: .manual,
                 note: "around the lake", recordedAt: Fixture.hour(1), zone: "Europe/Istanbul")
-            try ada.record(full)
-            #expect(try ada.entry(habitID: walk.id, day: full.day) == full)
-            #expect(
-                try ada.entries(habitID: walk.id).map { "\($0.day) \($0.status) \($0.source)" } == [
+            try await ada.record(full)
+            await #expect(try ada.entry(habitID: walk.id, day: full.day) == full)
+            await #expect(
+                try await ada.entries(habitID: walk.id).map { "\($0.day) \($0.status) \($0.source)" } == [
                     "2026-04-28 done manual", "2026-04-29 skipped manual", "2026-04-30 done manual",
                 ])
 
-            let cleared = try ada.clearDay(habitID: walk.id, day: LocalDay("2026-04-29")!)
+            let cleared = try await ada.clearDay(habitID: walk.id, day: LocalDay("2026-04-29")!)
             #expect(cleared.entry?.status == .skipped && cleared.answer == nil)
-            #expect(try ada.entry(habitID: walk.id, day: LocalDay("2026-04-29")!) == nil)
-            #expect(
-                try ada.clearDay(habitID: walk.id, day: LocalDay("2026-04-29")!) == ClearedDay(entry: nil, answer: nil))
-            let progress = try ada.progress(of: walk, today: LocalDay("2026-04-30")!, need: .summary)
+            await #expect(try ada.entry(habitID: walk.id, day: LocalDay("2026-04-29")!) == nil)
+            await #expect(
+                try await ada.clearDay(habitID: walk.id, day: LocalDay("2026-04-29")!) == ClearedDay(entry: nil, answer: nil))
+            let progress = try await ada.progress(of: walk, today: LocalDay("2026-04-30")!, need: .summary)
             #expect(progress.timeline.currentStreak == 1 && progress.timeline.totalDone == 2)
             #expect(progress.state == .done)
         }
@@ -114,37 +125,37 @@ import Testing
     func aPhotoRepeatedTheNextDayIsRefusedAndStoresNothing(engine: Engine) async throws {
         try await engine.withAccounts(["ada@example.com", "bo@example.com"]) { stores in
             let (ada, bo) = (stores[0], stores[1])
-            let bed = try ada.addHabit(Fixture.habit("Make bed", kind: .photo))
+            let bed = try await ada.addHabit(Fixture.habit("Make bed", kind: .photo))
             let photo = Fixture.evidence(hash: 0x0F0F_0F0F_0F0F_0F0F)
             let limit = ProofPolicy.maxHashDistance
-            #expect(
-                try ada.recordProof(
+            await #expect(
+                try await ada.recordProof(
                     Fixture.entry(bed.id, "2026-05-01", source: .photo), evidence: photo, maxDistance: limit)
                     == .recorded(.recorded))
             // The same photo again the same day changes nothing and is no repeat.
-            #expect(
-                try ada.recordProof(
+            await #expect(
+                try await ada.recordProof(
                     Fixture.entry(bed.id, "2026-05-01", source: .photo), evidence: photo, maxDistance: limit)
                     == .recorded(.unchanged))
             let nextDay = Fixture.entry(bed.id, "2026-05-02", source: .photo)
-            #expect(
-                try ada.recordProof(nextDay, evidence: photo, maxDistance: limit)
+            await #expect(
+                try await ada.recordProof(nextDay, evidence: photo, maxDistance: limit)
                     == .duplicate(EvidenceMatch(day: Fixture.day, habitID: bed.id, sameFile: true, distance: 0)))
             // Another file of nearly the same picture (two bits apart) is a repeat too.
             var similar = Fixture.evidence(hash: 0x0F0F_0F0F_0F0F_0F0C)
             similar.sha256 = String(repeating: "b", count: 64)
-            #expect(
-                try ada.recordProof(nextDay, evidence: similar, maxDistance: limit)
+            await #expect(
+                try await ada.recordProof(nextDay, evidence: similar, maxDistance: limit)
                     == .duplicate(EvidenceMatch(day: Fixture.day, habitID: bed.id, sameFile: false, distance: 2)))
-            #expect(try ada.entry(habitID: bed.id, day: nextDay.day) == nil)
+            await #expect(try ada.entry(habitID: bed.id, day: nextDay.day) == nil)
             // Another person's photo says nothing about this one's.
-            let bosBed = try bo.addHabit(Fixture.habit("Make bed", kind: .photo))
-            #expect(
-                try bo.recordProof(
+            let bosBed = try await bo.addHabit(Fixture.habit("Make bed", kind: .photo))
+            await #expect(
+                try await bo.recordProof(
                     Fixture.entry(bosBed.id, "2026-05-02", source: .photo), evidence: photo, maxDistance: limit)
                     == .recorded(.recorded))
-            #expect(throws: StoreError.noHabit(bed.id)) {
-                try bo.recordProof(nextDay, evidence: Fixture.evidence(hash: 0), maxDistance: limit)
+            await #expect(throws: StoreError.noHabit(bed.id)) {
+                try await bo.recordProof(nextDay, evidence: Fixture.evidence(hash: 0), maxDistance: limit)
             }
         }
     }
@@ -153,36 +164,36 @@ import Testing
     func aCheckinYesStandsForTheDay(engine: Engine) async throws {
         try await engine.withAccounts(["ada@example.com", "bo@example.com"]) { stores in
             let (ada, bo) = (stores[0], stores[1])
-            let checkin = try ada.addHabit(Fixture.habit("Morning check-in", kind: .checkin))
+            let checkin = try await ada.addHabit(Fixture.habit("Morning check-in", kind: .checkin))
             let (first, second) = (Fixture.day, LocalDay("2026-05-02")!)
-            func answer(_ yes: Bool, _ hours: Double) throws -> CheckinOutcome {
-                try ada.answerCheckin(
+            func answer(_ yes: Bool, _ hours: Double) async throws -> CheckinOutcome {
+                try await ada.answerCheckin(
                     habitID: checkin.id, day: first, yes: yes, at: Fixture.hour(hours), zone: "Europe/Istanbul")
             }
-            #expect(try answer(false, 0) == .answered)
-            #expect(try ada.checkinAnswer(habitID: checkin.id, day: first)?.yes == false)
-            #expect(try ada.entry(habitID: checkin.id, day: first) == nil)
-            #expect(try answer(true, 1) == .changedToYes)
-            #expect(try answer(false, 2) == .yesStands)
-            #expect(try answer(true, 3) == .unchanged)
-            #expect(
-                try ada.checkinAnswer(habitID: checkin.id, day: first)
+            await #expect(try answer(false, 0) == .answered)
+            await #expect(try ada.checkinAnswer(habitID: checkin.id, day: first)?.yes == false)
+            await #expect(try ada.entry(habitID: checkin.id, day: first) == nil)
+            await #expect(try answer(true, 1) == .changedToYes)
+            await #expect(try answer(false, 2) == .yesStands)
+            await #expect(try answer(true, 3) == .unchanged)
+            await #expect(
+                try await ada.checkinAnswer(habitID: checkin.id, day: first)
                     == CheckinAnswer(habitID: checkin.id, day: first, yes: true, answeredAt: Fixture.hour(1)))
-            #expect(try ada.entry(habitID: checkin.id, day: first)?.source == .checkin)
+            await #expect(try ada.entry(habitID: checkin.id, day: first)?.source == .checkin)
 
             // A done entry recorded another way answers yes.
-            try ada.record(Fixture.entry(checkin.id, "2026-05-02", at: Fixture.hour(30)))
+            try await ada.record(Fixture.entry(checkin.id, "2026-05-02", at: Fixture.hour(30)))
             let doneThen = CheckinAnswer(habitID: checkin.id, day: second, yes: true, answeredAt: Fixture.hour(30))
-            #expect(try ada.checkinAnswer(habitID: checkin.id, day: second) == doneThen)
-            #expect(try ada.lastCheckinAnswer(habitID: checkin.id) == doneThen)
-            #expect(try bo.checkinAnswer(habitID: checkin.id, day: first) == nil)
-            #expect(throws: StoreError.noHabit(checkin.id)) {
-                try bo.answerCheckin(habitID: checkin.id, day: first, yes: true, at: Fixture.noon, zone: "UTC")
+            await #expect(try ada.checkinAnswer(habitID: checkin.id, day: second) == doneThen)
+            await #expect(try ada.lastCheckinAnswer(habitID: checkin.id) == doneThen)
+            await #expect(try bo.checkinAnswer(habitID: checkin.id, day: first) == nil)
+            await #expect(throws: StoreError.noHabit(checkin.id)) {
+                try await bo.answerCheckin(habitID: checkin.id, day: first, yes: true, at: Fixture.noon, zone: "UTC")
             }
 
-            let cleared = try ada.clearDay(habitID: checkin.id, day: first)
+            let cleared = try await ada.clearDay(habitID: checkin.id, day: first)
             #expect(cleared.answer?.yes == true && cleared.entry?.status == .done)
-            #expect(try ada.checkinAnswer(habitID: checkin.id, day: first) == nil)
+            await #expect(try ada.checkinAnswer(habitID: checkin.id, day: first) == nil)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MorningProofCore
 import MorningProofPostgres
 import MorningProofStore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 
@@ -12,8 +13,8 @@ struct MetricValueTests {
     @Test func everyKindOfMetricReadsTheSameOnBothEngines() async throws {
         let path = try Self.temporaryDatabasePath()
         let sqlite = try AppDatabase.open(path: path)
-        try sqlite.setSetting(SettingKey.timeZone, to: "Europe/Istanbul")
-        try Self.storeOwnerMetrics(sqlite)
+        try await sqlite.setSetting(SettingKey.timeZone, to: "Europe/Istanbul")
+        try await Self.storeOwnerMetrics(sqlite)
         let ada = try #require(
             try await sqlite.createAccount(
                 email: "ada@example.com", passwordHash: "h", timeZone: "UTC", at: Fixture.noon))
@@ -21,16 +22,16 @@ struct MetricValueTests {
             let days =
                 ["2026-04-30", "2026-05-01", "2026-05-02", "2026-05-03", "2026-05-04", "2026-05-05"]
                 + ["2026-05-13", "2026-05-16"]
-            let onSQLite = try Self.values(sqlite, on: days)
+            let onSQLite = try await Self.values(sqlite, on: days)
             #expect(onSQLite == Self.ownerValues)
-            #expect(try Self.values(postgres, on: days) == onSQLite)
+            await #expect(try Self.values(postgres, on: days) == onSQLite)
             // Another account has no metrics, and never reads the owner's.
-            #expect(try Self.values(sqlite.scoped(to: ada.id), on: days).isEmpty)
-            #expect(try Self.values(postgres.scoped(to: ada.id), on: days).isEmpty)
-            for store in [sqlite, postgres, sqlite.scoped(to: ada.id), postgres.scoped(to: ada.id)] as [any HabitStore]
+            await #expect(try Self.values(sqlite.scoped(to: ada.id), on: days).isEmpty)
+            await #expect(try Self.values(postgres.scoped(to: ada.id), on: days).isEmpty)
+            for store in [sqlite, postgres, sqlite.scoped(to: ada.id), postgres.scoped(to: ada.id)] as [any AccountData]
             {
-                let error = #expect(throws: StoreError.self) {
-                    try store.metricValue(metric: "mana", day: LocalDay("2026-05-01")!, activity: nil)
+                let error = await #expect(throws: StoreError.self) {
+                    try await store.metricValue(metric: "mana", day: LocalDay("2026-05-01")!, activity: nil)
                 }
                 #expect(error?.code == .notFound)
             }
@@ -53,9 +54,9 @@ struct MetricValueTests {
         let sqlite = try AppDatabase.open(path: path)
         try await Self.withCopy(of: sqlite, from: path) { postgres in
             let days = (0..<14).map { LocalDay("2026-02-28")!.adding(days: $0).description }
-            let onSQLite = try Self.values(sqlite, on: days)
+            let onSQLite = try await Self.values(sqlite, on: days)
             #expect(onSQLite.count >= 10, "the fixtures give values: \(onSQLite)")
-            #expect(try Self.values(postgres, on: days) == onSQLite)
+            await #expect(try Self.values(postgres, on: days) == onSQLite)
         }
     }
 
@@ -65,13 +66,13 @@ struct MetricValueTests {
     /// Every metric's value on each of `days` (workouts with each of `activities`), keyed
     /// `metric day [activity]`; a metric with no value on a day is left out. `step_count` is steps
     /// by a name a person types.
-    static func values(_ store: some HabitStore, on days: [String]) throws -> [String: Double] {
+    static func values(_ store: some AccountData, on days: [String]) async throws -> [String: Double] {
         var values: [String: Double] = [:]
         for name in HealthMetric.allCases.map(\.rawValue) + ["step_count"] {
             for day in days {
                 for activity in name.hasPrefix("workout") ? activities : [nil] {
                     let key = ([name, day] + [activity].compactMap { $0 }).joined(separator: " ")
-                    values[key] = try store.metricValue(metric: name, day: LocalDay(day)!, activity: activity)
+                    values[key] = try await store.metricValue(metric: name, day: LocalDay(day)!, activity: activity)
                 }
             }
         }
@@ -84,8 +85,8 @@ struct MetricValueTests {
         return directory.appendingPathComponent("cli.sqlite").path
     }
 
-    /// `body`, on a thread of its own, with a PostgreSQL store that `db copy` filled from `sqlite`.
-    static func withCopy(of sqlite: AppDatabase, from path: String, _ body: (PostgresStore) throws -> Void)
+    /// `body` with a PostgreSQL store that `db copy` filled from `sqlite`.
+    static func withCopy(of sqlite: AppDatabase, from path: String, _ body: (PostgresStore) async throws -> Void)
         async throws
     {
         let dump = try sqlite.dump()
@@ -96,7 +97,7 @@ struct MetricValueTests {
                 for table in ["metricDaily", "metricInterval"] {
                     #expect((counts.first { $0.table == table }?.copied ?? 0) > 0, "\(table) copied no rows")
                 }
-                try await OwnThread.run { try body(store) }
+                try await body(store)
             }
         }
     }
@@ -122,7 +123,7 @@ extension MetricValueTests {
         "workouts 2026-05-03": 3, "workouts 2026-05-03 walking": 3,
     ]
 
-    static func storeOwnerMetrics(_ database: AppDatabase) throws {
+    static func storeOwnerMetrics(_ database: AppDatabase) async throws {
         var batch = MetricBatch()
         batch.samples = [
             // 2026-05-01: the phone 5,000 steps, the watch 6,500 (and 7,000 in its export): the phone is preferred.
@@ -167,14 +168,14 @@ extension MetricValueTests {
             batch.intervals.append(interval(.sleep, ring, at: nap, minutes: 10))
             nap += 3 * 3_600
         }
-        try database.storeMetrics(batch)
+        try await database.storeMetrics(batch)
         var export = MetricBatch()
         export.exportAggregates = [
             MetricAggregateRow(metric: "steps", day: LocalDay("2026-05-01")!, source: watch, value: 7_000, count: 12)
         ]
         export.exportDate = instant("2026-05-04T08:00")
-        try database.storeMetrics(export)
-        try database.setSetting(SettingKey.metricSourcePriority, to: "iPhone, Watch")
+        try await database.storeMetrics(export)
+        try await database.setSetting(SettingKey.metricSourcePriority, to: "iPhone, Watch")
     }
 
     /// Seconds since 1970 of an Istanbul wall time, `2026-05-01T07:00`.

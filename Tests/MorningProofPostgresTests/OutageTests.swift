@@ -2,6 +2,7 @@ import Foundation
 import MorningProofCore
 import MorningProofPostgres
 import MorningProofStore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MorningProofCore
 import MorningProofPostgres
+import MorningProofStoreContract
 import MorningProofTestSupport
 import PostgresNIO
 import Testing

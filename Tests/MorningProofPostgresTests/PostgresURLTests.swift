@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MorningProofPostgres
 import MorningProofStore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import MorningProofPostgres
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 

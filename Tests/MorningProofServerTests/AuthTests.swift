@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MorningProofService
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 

@@ -6,6 +6,7 @@ import MorningProofTestSupport
 import Testing
 
 @testable import MorningProofServer
+import MorningProofStoreContract
 
 /// The committed openapi.yaml as lines, and the block of lines under a key path.
 struct SpecText {

@@ -7,6 +7,7 @@ import MorningProofTestSupport
 import Testing
 
 @testable import MorningProofServer
+import MorningProofStoreContract
 
 /// CPU-heavy work (photo decoding, bcrypt) runs on a pool of its own with a bounded queue, so that
 /// one account's heavy requests leave other accounts' reads fast. These measure latency, so they

@@ -3,6 +3,7 @@ import HTTPTypes
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 
@@ -57,7 +58,7 @@ struct HabitRouteTests {
                 }
                 #expect(try await api.send(.delete, "/api/habits/\(id)", token: ada).status == .noContent)
                 #expect(try await api.send(.get, "/api/habits/\(id)", token: ada).status == .notFound)
-                #expect(try await server.habits { try $0.habits().map(\.name) } == ["Walk"])
+                await #expect(try await server.habits { try await $0.habits().map(\.name) } == ["Walk"])
             }
         }
     }
@@ -77,7 +78,7 @@ struct HabitRouteTests {
                     let reply = try await api.send(.post, "/api/habits", token: ada, json: body)
                     #expect(reply.status == .badRequest, "\(body): \(reply.status) \(reply.body)")
                 }
-                #expect(try await server.habits(of: 2) { try $0.habits(includeArchived: true) }.isEmpty)
+                await #expect(try await server.habits(of: 2) { try await $0.habits(includeArchived: true) }.isEmpty)
             }
         }
     }
@@ -189,9 +190,9 @@ struct MetricTodayRouteTests {
                 #expect(habit?["todayValue"] == nil)
             }
             let day = LocalDay("2026-11-20")!
-            #expect(
-                try await server.habits(of: 2) { try $0.metricValue(metric: "steps", day: day, activity: nil) } == nil)
-            #expect(try await server.habits { try $0.metricValue(metric: "steps", day: day, activity: nil) } == 6500)
+            await #expect(
+                try await server.habits(of: 2) { try await $0.metricValue(metric: "steps", day: day, activity: nil) } == nil)
+            await #expect(try await server.habits { try await $0.metricValue(metric: "steps", day: day, activity: nil) } == 6500)
         }
     }
 }

@@ -29,7 +29,7 @@ import Testing
                     #expect(reply.status == .badRequest, "\(far): \(reply.status) \(reply.body)")
                     #expect(reply.errorMessage.contains("outside the supported instants"), "\(reply.body)")
                 }
-                let goal = try await server.habits(of: 2) { try $0.habits().first?.goal?.target }
+                let goal = try await server.habits(of: 2) { try await $0.habits().first?.goal?.target }
                 #expect(goal == 8000)
             }
         }

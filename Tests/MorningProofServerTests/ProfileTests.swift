@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 
@@ -101,12 +102,12 @@ struct ProfileTests {
             let owner = try await server.ownerToken()
             try await server.run { api in
                 try await api.setZone(owner, "America/New_York", at: "2026-03-01T12:00:00Z")
-                #expect(try database.setting(SettingKey.timeZone) == "America/New_York")
+                await #expect(try database.setting(SettingKey.timeZone) == "America/New_York")
                 // What `config set` writes, the server reads.
-                try database.changeClock(
+                try await database.changeClock(
                     to: DayClock(zoneIdentifier: "Asia/Tokyo", dayStart: 240)!,
                     at: Date(timeIntervalSince1970: 1_773_000_000))
-                try database.setSetting(SettingKey.weekStart, to: "sunday")
+                try await database.setSetting(SettingKey.weekStart, to: "sunday")
                 let after = try await api.send(.get, "/api/auth/me", token: owner)
                 #expect(after.json["timezone"] as? String == "Asia/Tokyo")
                 #expect(after.json["dayStart"] as? String == "04:00")
@@ -114,7 +115,7 @@ struct ProfileTests {
                 let week = try await api.send(
                     .patch, "/api/auth/profile", token: owner, json: #"{"weekStart": "friday"}"#)
                 #expect(week.status == .ok)
-                #expect(try database.setting(SettingKey.weekStart) == "friday")
+                await #expect(try database.setting(SettingKey.weekStart) == "friday")
             }
         }
     }

@@ -4,6 +4,7 @@ import Hummingbird
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 
@@ -177,7 +178,7 @@ struct ProofRouteTests {
                 // What the CLI's status and report print for the same account, read from the same store.
                 let (expectedStatus, expectedReport) = try await server.habits(of: 2) { account in
                     let reports = ReportService(database: account, clock: clock)
-                    return (
+                    return await (
                         try encoder.encode(StatusJSON(try reports.status(now: now))),
                         try encoder.encode(
                             ReportJSON(

@@ -2,6 +2,7 @@ import Foundation
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 
@@ -70,8 +71,8 @@ struct RoutineRouteTests {
                 // The owner (the CLI's data) sees none of it.
                 #expect(
                     try await api.send(.get, "/api/checkin", token: owner, at: at).json["configured"] as? Bool == false)
-                #expect(try await server.habits { try $0.habits() }.isEmpty)
-                #expect(try await server.habits(of: 2) { try $0.habits().map(\.name) } == [CheckinService.habitName])
+                await #expect(try await server.habits { try await $0.habits() }.isEmpty)
+                await #expect(try await server.habits(of: 2) { try await $0.habits().map(\.name) } == [CheckinService.habitName])
 
                 let zoneless = try await api.signUp("cy@example.com")
                 let reply = try await api.send(.get, "/api/checkin", token: zoneless, at: at)
@@ -97,7 +98,7 @@ struct RoutineRouteTests {
                     let reply = try await api.send(.post, "/api/checkin/setup", token: token, json: body)
                     #expect(reply.status == .badRequest, "\(body): \(reply.body)")
                 }
-                #expect(try await server.habits(of: 2) { try $0.habits() }.isEmpty)
+                await #expect(try await server.habits(of: 2) { try await $0.habits() }.isEmpty)
                 #expect(try await api.send(.get, "/api/checkin").status == .unauthorized)
             }
         }
@@ -132,7 +133,7 @@ struct RoutineRouteTests {
             try await server.run { api in
                 let token = try await api.signUp("ada@example.com", timezone: "Europe/Istanbul")
                 let clock = DayClock(zoneIdentifier: "Europe/Istanbul")!
-                let book = try await server.habits { try QuoteSource.load($0) }
+                let book = try await server.habits { try await QuoteSource.load($0) }
                 for text in ["2026-11-20T08:02:00+03:00", "2026-11-20T08:05:10+03:00", "2026-11-20T08:07:00+03:00"] {
                     let reply = try await api.send(.get, "/api/quote", token: token, at: text)
                     let expected = QuoteMomentJSON(at: ISOInstant.parse(text)!, book: book, clock: clock)

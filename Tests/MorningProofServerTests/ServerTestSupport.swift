@@ -8,6 +8,7 @@ import MorningProofPostgres
 import MorningProofServer
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
 struct TestServer: Sendable {
     let engine: Engine
     /// The database: accounts and tokens, and the owner's habits (`scoped(to:)` for another account's).
-    let store: any AccountStore & HabitStore
+    let store: any AccountStore & AccountData
     let realNow = Locked(Date(timeIntervalSince1970: 1_790_000_000))  // 2026-09-21
     let logs = Locked([String]())
     var configuration = ServerConfiguration(allowClockHeader: true, bcryptCost: 4)
@@ -51,12 +52,10 @@ struct TestServer: Sendable {
         return try await app.test(.router) { client in try await body(TestAPI(client: client)) }
     }
 
-    /// What `body` reads or writes through the habit store of account `id` (the owner's unless
-    /// said), called on a thread of its own as the server calls it: PostgreSQL's store blocks its
-    /// caller, which must not be a thread of Swift's cooperative pool.
-    func habits<T>(of id: Int64 = AccountProfile.ownerID, _ body: (any HabitStore) throws -> T) async throws -> T {
+    /// What `body` reads or writes through the habit store of account `id` (the owner's unless said).
+    func habits<T>(of id: Int64 = AccountProfile.ownerID, _ body: (any AccountData) async throws -> T) async throws -> T {
         let scoped = store.scoped(to: id)
-        return try await OwnThread.run { try body(scoped) }
+        return try await body(scoped)
     }
 
     /// Stores a daily total of the owner's from a phone's export: in SQLite as `metrics import`
@@ -66,7 +65,7 @@ struct TestServer: Sendable {
         case let database as AppDatabase:
             var batch = MetricBatch()
             batch.exportAggregates = [total]
-            try database.storeMetrics(batch)
+            try await database.storeMetrics(batch)
         case let postgres as PostgresStore:
             try await TestPostgres.execute(
                 postgres,

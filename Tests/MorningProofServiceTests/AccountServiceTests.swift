@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import Testing
 
 @testable import MorningProofService
@@ -38,7 +39,7 @@ struct AccountServiceTests {
     @Test func theExistingDataIsTheOwnerAccount() async throws {
         let owner = try #require(try await database.profile(of: AccountProfile.ownerID))
         #expect(owner.email == nil && owner.timeZone == nil)
-        try database.changeClock(to: DayClock(zoneIdentifier: "Asia/Tokyo", dayStart: 240)!, at: Self.now)
+        try await database.changeClock(to: DayClock(zoneIdentifier: "Asia/Tokyo", dayStart: 240)!, at: Self.now)
         #expect(try await database.profile(of: 1)?.clock == DayClock(zoneIdentifier: "Asia/Tokyo", dayStart: 240))
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import MorningProofCore
 import MorningProofInterchange
 import MorningProofStore
+import MorningProofStoreContract
 import Testing
 
 @testable import MorningProofService
@@ -35,7 +36,7 @@ import Testing
     @Test func aBackupTakenWhileAnotherWriterWritesIsWholeAndConsistent() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try AppDatabase.open(path: path)
-        _ = try database.importBatch(Self.batch(0, days: 50), merge: true, apply: true)
+        _ = try await database.importBatch(Self.batch(0, days: 50), merge: true, apply: true)
         // Another process's connection (as `watch` has), adding a habit and its 50 entries per
         // transaction while the backups are taken.
         let path = self.path
@@ -43,7 +44,7 @@ import Testing
         let writer = Task.detached {
             defer { finished.withLock { $0 = true } }
             let other = try AppDatabase.open(path: path)
-            for number in 1...150 { _ = try other.importBatch(Self.batch(number, days: 50), merge: true, apply: true) }
+            for number in 1...150 { _ = try await other.importBatch(Self.batch(number, days: 50), merge: true, apply: true) }
         }
         // Backups one after another until the writer is done (at least three, at most thirty).
         var copies: [String] = []
@@ -62,7 +63,7 @@ import Testing
             #expect(counts.count == 2 && counts[0] >= 1 && counts[1] == 50 * counts[0], "\(copy): \(counts)")
             // A whole file, without a -wal beside it, that MorningProof opens.
             #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
-            #expect(try AppDatabase.open(path: copy).habits().count == counts[0])
+            await #expect(try AppDatabase.open(path: copy).habits().count == counts[0])
         }
         #expect(try InterchangeFixtures.sqlite3(copies.last!, "SELECT COUNT(*) FROM habit;") == "151\n")
     }
@@ -115,46 +116,46 @@ import Testing
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep me")
     }
 
-    @Test func restorePutsABackupBackAndKeepsTheReplacedDatabase() throws {
+    @Test func restorePutsABackupBackAndKeepsTheReplacedDatabase() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try AppDatabase.open(path: path)
-        _ = try database.importBatch(Self.batch(1, days: 3), merge: true, apply: true)
+        _ = try await database.importBatch(Self.batch(1, days: 3), merge: true, apply: true)
         let copy = try service.backup(database, to: nil, keep: nil, now: Self.at("2026-03-08T07:00:00Z")).path
-        _ = try database.importBatch(Self.batch(2, days: 3), merge: true, apply: true)
+        _ = try await database.importBatch(Self.batch(2, days: 3), merge: true, apply: true)
 
-        let outcome = try service.restore(from: copy, now: Self.at("2026-03-09T07:00:00Z"))
+        let outcome = try await service.restore(from: copy, now: Self.at("2026-03-09T07:00:00Z"))
         #expect(outcome.habits == 1)
         #expect(outcome.keptAt == folder.appendingPathComponent("data/backups/before-restore-2026-03-09T070000Z.sqlite").path)
-        #expect(try AppDatabase.open(path: path).habits().map(\.name) == ["Habit 1"])
-        #expect(try AppDatabase.open(path: outcome.keptAt!).habits().map(\.name) == ["Habit 1", "Habit 2"])
+        await #expect(try AppDatabase.open(path: path).habits().map(\.name) == ["Habit 1"])
+        await #expect(try AppDatabase.open(path: outcome.keptAt!).habits().map(\.name) == ["Habit 1", "Habit 2"])
         // The database opened before the restore sees the restored data too.
-        #expect(try database.habits().map(\.name) == ["Habit 1"])
+        await #expect(try database.habits().map(\.name) == ["Habit 1"])
     }
 
-    @Test func restoreRefusesANewerSchemaAndChangesNothing() throws {
+    @Test func restoreRefusesANewerSchemaAndChangesNothing() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try AppDatabase.open(path: path)
-        _ = try database.importBatch(Self.batch(1, days: 3), merge: true, apply: true)
+        _ = try await database.importBatch(Self.batch(1, days: 3), merge: true, apply: true)
         let newer = try service.backup(database, to: folder.appendingPathComponent("newer.sqlite").path, keep: nil, now: Date()).path
         try InterchangeFixtures.sqlite3(newer, "INSERT INTO grdb_migrations VALUES ('v99-from-the-future');")
-        _ = try database.importBatch(Self.batch(2, days: 3), merge: true, apply: true)
-        #expect(throws: StoreError(.badFile, value: newer,
+        _ = try await database.importBatch(Self.batch(2, days: 3), merge: true, apply: true)
+        await #expect(throws: StoreError(.badFile, value: newer,
             "\(newer) was written by a newer MorningProof (schema v99-from-the-future); upgrade morningproof to use it. The file was left as it was"
         )) {
-            try service.restore(from: newer, now: Self.at("2026-03-09T07:00:00Z"))
+            try await service.restore(from: newer, now: Self.at("2026-03-09T07:00:00Z"))
         }
-        #expect(try database.habits().count == 2)
+        await #expect(try database.habits().count == 2)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("data/backups").path))
 
         let text = folder.appendingPathComponent("notes.sqlite").path
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
-        #expect(throws: StoreError(.badFile, value: text,
+        await #expect(throws: StoreError(.badFile, value: text,
             "\(text) is not a MorningProof database (not an SQLite file)")) {
-            try service.restore(from: text, now: Date())
+            try await service.restore(from: text, now: Date())
         }
-        #expect(throws: StoreError(.missingFile, value: "\(folder.path)/gone.sqlite", "\(folder.path)/gone.sqlite: no such file")) {
-            try service.restore(from: folder.path + "/gone.sqlite", now: Date())
+        await #expect(throws: StoreError(.missingFile, value: "\(folder.path)/gone.sqlite", "\(folder.path)/gone.sqlite: no such file")) {
+            try await service.restore(from: folder.path + "/gone.sqlite", now: Date())
         }
-        #expect(try database.habits().count == 2)
+        await #expect(try database.habits().count == 2)
     }
 }

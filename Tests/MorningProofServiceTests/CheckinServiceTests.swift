@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import Testing
 
 @testable import MorningProofService
@@ -27,34 +28,34 @@ struct CheckinServiceTests {
     }
 
     @Test("nothing set up: status says so and answering is a usage error that names setup")
-    func notSetUp() throws {
-        let status = try service.status(now: Self.at("2026-03-08T07:00:00-05:00"))
+    func notSetUp() async throws {
+        let status = try await service.status(now: Self.at("2026-03-08T07:00:00-05:00"))
         #expect(status.checkin == nil && !status.shouldAsk && status.currentStreak == 0)
-        #expect(throws: MorningProofError.self) { try service.answer(yes: true, now: Self.at("2026-03-08T07:00:00-05:00")) }
+        await #expect(throws: MorningProofError.self) { try await service.answer(yes: true, now: Self.at("2026-03-08T07:00:00-05:00")) }
     }
 
     @Test("no, then yes later the same day; a no after that leaves the yes; the streak spans the DST night")
-    func answersAcrossDST() throws {
-        let setup = try service.setup(preset: .faith, question: nil, now: Self.at("2026-03-07T06:00:00-05:00"))
+    func answersAcrossDST() async throws {
+        let setup = try await service.setup(preset: .faith, question: nil, now: Self.at("2026-03-07T06:00:00-05:00"))
         #expect(setup.created && setup.texts.question == "Have you spent time with God today?")
-        #expect(try service.setup(preset: nil, question: nil, now: Self.at("2026-03-07T06:00:00-05:00")).created == false)
-        #expect(try service.answer(yes: true, now: Self.at("2026-03-07T07:00:00-05:00")).currentStreak == 1)
+        await #expect(try service.setup(preset: nil, question: nil, now: Self.at("2026-03-07T06:00:00-05:00")).created == false)
+        await #expect(try service.answer(yes: true, now: Self.at("2026-03-07T07:00:00-05:00")).currentStreak == 1)
         // 2026-03-08 has 23 hours in New York.
-        #expect(try service.status(now: Self.at("2026-03-08T06:00:00-04:00")).shouldAsk)
-        #expect(try service.answer(yes: false, now: Self.at("2026-03-08T06:30:00-04:00")).outcome == .answered)
-        let back = try service.answer(yes: true, now: Self.at("2026-03-08T21:00:00-04:00"))
+        await #expect(try service.status(now: Self.at("2026-03-08T06:00:00-04:00")).shouldAsk)
+        await #expect(try service.answer(yes: false, now: Self.at("2026-03-08T06:30:00-04:00")).outcome == .answered)
+        let back = try await service.answer(yes: true, now: Self.at("2026-03-08T21:00:00-04:00"))
         #expect(back.outcome == .changedToYes && back.yes && back.currentStreak == 2)
-        let stands = try service.answer(yes: false, now: Self.at("2026-03-08T22:00:00-04:00"))
+        let stands = try await service.answer(yes: false, now: Self.at("2026-03-08T22:00:00-04:00"))
         #expect(stands.outcome == .yesStands && stands.yes)
-        #expect(try service.reset(now: Self.at("2026-03-08T23:00:00-04:00")).was == true)
-        #expect(try service.status(now: Self.at("2026-03-08T23:00:00-04:00")).shouldAsk)
+        await #expect(try service.reset(now: Self.at("2026-03-08T23:00:00-04:00")).was == true)
+        await #expect(try service.status(now: Self.at("2026-03-08T23:00:00-04:00")).shouldAsk)
     }
 
     @Test("a blank question is refused and changes nothing")
-    func blankQuestion() throws {
-        #expect(throws: MorningProofError.self) {
-            try service.setup(preset: nil, question: "   ", now: Self.at("2026-03-07T06:00:00-05:00"))
+    func blankQuestion() async throws {
+        await #expect(throws: MorningProofError.self) {
+            try await service.setup(preset: nil, question: "   ", now: Self.at("2026-03-07T06:00:00-05:00"))
         }
-        #expect(try service.habit() == nil)
+        await #expect(try service.habit() == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import Testing
 
 @testable import MorningProofService
@@ -11,11 +12,11 @@ struct EntryServiceTests {
     let service: EntryService
     let habit: Habit
 
-    init() throws {
+    init() async throws {
         database = try AppDatabase.inMemory()
         let clock = DayClock(zoneIdentifier: "America/New_York")!
         service = EntryService(database: database, clock: clock)
-        habit = try database.addHabit(
+        habit = try await database.addHabit(
             Habit(name: "Read", createdDay: LocalDay("2026-03-06")!, createdAt: Self.at("2026-03-06T08:00:00-05:00")))
     }
 
@@ -36,35 +37,35 @@ struct EntryServiceTests {
     }
 
     @Test("done twice is harmless; skip then done replaces; undo clears; the streak spans the 23-hour day")
-    func doneSkipUndo() throws {
+    func doneSkipUndo() async throws {
         let morning = Self.at("2026-03-08T07:00:00-04:00")  // New York's 23-hour day
-        #expect(try service.record(.done, habit: habit, day: "yesterday", now: morning).kind == .recorded(.recorded))
-        let first = try service.record(.done, habit: habit, day: nil, now: morning)
+        await #expect(try service.record(.done, habit: habit, day: "yesterday", now: morning).kind == .recorded(.recorded))
+        let first = try await service.record(.done, habit: habit, day: nil, now: morning)
         #expect(first.day == LocalDay("2026-03-08") && first.progress.timeline.currentStreak == 2)
-        #expect(try service.record(.done, habit: habit, day: "today", now: morning).kind == .recorded(.unchanged))
-        #expect(
+        await #expect(try service.record(.done, habit: habit, day: "today", now: morning).kind == .recorded(.unchanged))
+        await #expect(
             try service.record(.skipped, habit: habit, day: "-2", now: morning).kind == .recorded(.recorded))
-        #expect(
+        await #expect(
             try service.record(.done, habit: habit, day: "2026-03-06", now: morning).kind
                 == .recorded(.replaced(previous: .skipped)))
-        let undone = try service.undo(habit: habit, day: nil, now: morning)
+        let undone = try await service.undo(habit: habit, day: nil, now: morning)
         #expect(undone.clearedEntry?.status == .done)
         #expect(undone.progress.timeline.currentStreak == 2)  // today is open again, not broken
-        #expect(try database.entry(habitID: habit.id, day: LocalDay("2026-03-08")!) == nil)
+        await #expect(try database.entry(habitID: habit.id, day: LocalDay("2026-03-08")!) == nil)
     }
 
     @Test("a future day, a day before the habit existed and a bad note are refused and store nothing")
-    func refused() throws {
+    func refused() async throws {
         let now = Self.at("2026-03-08T07:00:00-04:00")
         // Refused by a rule (the server answers 422, the CLI exits 64), not bad input.
-        #expect(throws: ServiceError(.refused, code: "future_day", "2026-03-09 is in the future (today is 2026-03-08)")) {
-            try service.record(.done, habit: habit, day: "2026-03-09", now: now)
+        await #expect(throws: ServiceError(.refused, code: "future_day", "2026-03-09 is in the future (today is 2026-03-08)")) {
+            try await service.record(.done, habit: habit, day: "2026-03-09", now: now)
         }
-        #expect(throws: ServiceError.self) { try service.record(.done, habit: habit, day: "2026-03-05", now: now) }
-        #expect(throws: MorningProofError.self) {
-            try service.record(.done, habit: habit, day: nil, note: "bad\u{1B}[31m", now: now)
+        await #expect(throws: ServiceError.self) { try await service.record(.done, habit: habit, day: "2026-03-05", now: now) }
+        await #expect(throws: MorningProofError.self) {
+            try await service.record(.done, habit: habit, day: nil, note: "bad\u{1B}[31m", now: now)
         }
-        #expect(try database.entries(habitID: habit.id).isEmpty)
+        await #expect(try database.entries(habitID: habit.id).isEmpty)
     }
 }
 

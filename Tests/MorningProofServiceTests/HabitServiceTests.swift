@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import Testing
 
 @testable import MorningProofService
@@ -17,39 +18,39 @@ struct HabitServiceTests {
     }
 
     @Test("a goal makes a metric habit; a metric habit without a goal, or a bad detail, is refused unstored")
-    func add() throws {
-        let walk = try service.add(named: "Walk", HabitDetails(metric: "steps", atLeast: "8000"), now: now)
+    func add() async throws {
+        let walk = try await service.add(named: "Walk", HabitDetails(metric: "steps", atLeast: "8000"), now: now)
         #expect(walk.kind == .metric && walk.goal?.target == 8_000 && walk.createdDay == LocalDay("2026-03-08"))
-        #expect(throws: MorningProofError.self) { try service.add(named: "Sleep", HabitDetails(kind: .metric), now: now) }
-        #expect(throws: MorningProofError.self) {
-            try service.add(named: "Run", HabitDetails(times: 3, per: "fortnight"), now: now)
+        await #expect(throws: MorningProofError.self) { try await service.add(named: "Sleep", HabitDetails(kind: .metric), now: now) }
+        await #expect(throws: MorningProofError.self) {
+            try await service.add(named: "Run", HabitDetails(times: 3, per: "fortnight"), now: now)
         }
-        #expect(throws: MorningProofError.self) {
-            try service.add(named: "Evil\u{1B}[31m", HabitDetails(), now: now)
+        await #expect(throws: MorningProofError.self) {
+            try await service.add(named: "Evil\u{1B}[31m", HabitDetails(), now: now)
         }
-        #expect(try database.habits().map(\.name) == ["Walk"])
+        await #expect(try database.habits().map(\.name) == ["Walk"])
     }
 
     @Test("edit keeps what is not given, renames, and turning a goal's metric drops an activity that no longer applies")
-    func edit() throws {
-        _ = try service.add(
+    func edit() async throws {
+        _ = try await service.add(
             named: "Run", HabitDetails(metric: "workouts", atLeast: "1", activity: "running"), now: now)
-        let edited = try service.edit(named: "run", rename: "Morning run", HabitDetails(remindAt: "06:45"))
+        let edited = try await service.edit(named: "run", rename: "Morning run", HabitDetails(remindAt: "06:45"))
         #expect(edited.name == "Morning run" && edited.remindAt == 405 && edited.goal?.activity == "running")
-        let walking = try service.edit(named: "morning", HabitDetails(metric: "steps", atLeast: "5000"))
+        let walking = try await service.edit(named: "morning", HabitDetails(metric: "steps", atLeast: "5000"))
         #expect(walking.goal?.metric == "steps" && walking.goal?.activity == nil)
     }
 
     @Test("remove needs confirmation and says what would be lost; archive keeps the habit")
-    func removeAndArchive() throws {
-        let read = try service.add(named: "Read", HabitDetails(), now: now)
-        _ = try EntryService(database: database, clock: service.clock).record(.done, habit: read, day: nil, now: now)
-        #expect(throws: MorningProofError.usage(
+    func removeAndArchive() async throws {
+        let read = try await service.add(named: "Read", HabitDetails(), now: now)
+        _ = try await EntryService(database: database, clock: service.clock).record(.done, habit: read, day: nil, now: now)
+        await #expect(throws: MorningProofError.usage(
             "removing \"Read\" would delete it and its 1 entry; run again with --yes, or keep its history with: morningproof habit archive \"Read\"")) {
-            try service.remove(named: "Read", confirmed: false)
+            try await service.remove(named: "Read", confirmed: false)
         }
-        #expect(try service.archive(named: "Read").archived)
-        #expect(try database.habits().isEmpty)
-        #expect(try service.remove(named: "Read", confirmed: true).entries == 1)
+        await #expect(try service.archive(named: "Read").archived)
+        await #expect(try database.habits().isEmpty)
+        await #expect(try service.remove(named: "Read", confirmed: true).entries == 1)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 
 /// The Loop and harsh data this project made (Tests/Fixtures/loop, Tests/Fixtures/harsh), and a
 /// folder of its own for each test.
@@ -60,7 +61,7 @@ enum InterchangeFixtures {
 
 extension AppDatabase {
     /// The progress of the habit named `name` as of the fixtures' today.
-    func progress(named name: String, today: LocalDay = LocalDay("2026-03-09")!) throws -> HabitProgress {
-        try progress(of: findHabit(named: name), today: today)
+    func progress(named name: String, today: LocalDay = LocalDay("2026-03-09")!) async throws -> HabitProgress {
+        try await progress(of: findHabit(named: name), today: today)
     }
 }

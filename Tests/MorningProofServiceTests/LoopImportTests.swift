@@ -2,6 +2,7 @@ import Foundation
 import MorningProofCore
 import MorningProofInterchange
 import MorningProofStore
+import MorningProofStoreContract
 import Testing
 import ZIPFoundation
 
@@ -21,18 +22,18 @@ import ZIPFoundation
         service = ImportService(database: database, clock: InterchangeFixtures.utc)
     }
 
-    func run(_ source: ImportSource, apply: Bool = true) throws -> ImportPlan {
-        try service.run(source, merge: true, apply: apply, now: InterchangeFixtures.now)
+    func run(_ source: ImportSource, apply: Bool = true) async throws -> ImportPlan {
+        try await service.run(source, merge: true, apply: apply, now: InterchangeFixtures.now)
     }
 
-    @Test func aBackupImportsWithTheStreaksLoopShows() throws {
+    @Test func aBackupImportsWithTheStreaksLoopShows() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let backup = try InterchangeFixtures.loopBackup(in: folder)
-        let dryRun = try run(.loop(backup), apply: false)
+        let dryRun = try await run(.loop(backup), apply: false)
         #expect(dryRun.habitsCreated == 6)
         #expect(dryRun.entriesAdded == 99)
-        #expect(try database.habits(includeArchived: true).isEmpty)
-        let plan = try run(.loop(backup))
+        await #expect(try database.habits(includeArchived: true).isEmpty)
+        let plan = try await run(.loop(backup))
         #expect(plan == dryRun)
         #expect(
             plan.warnings.map(\.message) == [
@@ -43,18 +44,18 @@ import ZIPFoundation
 
         // Meditate, daily. Loop: streaks of 12 (01-20 to 01-31), 13 (02-02 to 02-14) and 22 (02-16 to
         // 03-09, the current one): the NO on 02-01 and the empty 02-15 break them.
-        let meditate = try database.progress(named: "Meditate")
+        let meditate = try await database.progress(named: "Meditate")
         #expect(meditate.timeline.currentStreak == 22)
         #expect(meditate.timeline.longestStreak.length == 22)
         #expect(meditate.timeline.longestStreak.start == LocalDay("2026-02-16"))
         #expect(meditate.habit.remindAt == 7 * 60 + 30)
         #expect(meditate.habit.note == "Did you meditate this morning?")
-        #expect(try database.entry(habitID: meditate.habit.id, day: LocalDay("2026-03-01")!)?.note == "Long sit, 40 minutes")
+        await #expect(try database.entry(habitID: meditate.habit.id, day: LocalDay("2026-03-01")!)?.note == "Long sit, 40 minutes")
 
         // Run, 3 in 7 days, done every third day. Loop: one interval of 7 days from each check that
         // starts three checks within 7 days, so 01-05 to 01-17 (13 days) and 01-28 to 03-08 (40 days,
         // current); 03-09 is not covered yet. Ours, three in any 7 days: the same two runs, 03-09 open.
-        let run = try database.progress(named: "Run")
+        let run = try await database.progress(named: "Run")
         #expect(run.habit.schedule == .timesInDays(times: 3, days: 7))
         #expect(run.timeline.currentStreak == 40)
         #expect(run.timeline.longestStreak.length == 40)
@@ -66,18 +67,18 @@ import ZIPFoundation
 
         // Walk, at least 8,000 steps a day. Loop (a day counts when its amount meets the target): 9 days
         // (02-20 to 02-28), broken by 5,000 steps on 03-01, then 8 (03-02 to 03-09, current).
-        let walk = try database.progress(named: "Walk")
+        let walk = try await database.progress(named: "Walk")
         #expect(walk.habit.kind == .metric)
         #expect(walk.habit.goal == MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
         #expect(walk.timeline.currentStreak == 8)
         #expect(walk.timeline.longestStreak.length == 9)
-        #expect(try database.entry(habitID: walk.habit.id, day: LocalDay("2026-03-02")!)?.value == 8000)
-        #expect(try database.entry(habitID: walk.habit.id, day: LocalDay("2026-03-01")!) == nil)
+        await #expect(try database.entry(habitID: walk.habit.id, day: LocalDay("2026-03-02")!)?.value == 8000)
+        await #expect(try database.entry(habitID: walk.habit.id, day: LocalDay("2026-03-01")!) == nil)
 
         // Journal, daily, skipped on 03-04. Loop: one streak of 9 days (03-01 to 03-09), counting the
         // skipped day in its length. Ours: the same run, 03-01 to 03-09, 8 days long, since a skipped
         // day bridges a streak without adding to it.
-        let journal = try database.progress(named: "Journal")
+        let journal = try await database.progress(named: "Journal")
         #expect(journal.timeline.currentStreak == 8)
         #expect(journal.timeline.longestStreak.start == LocalDay("2026-03-01"))
         #expect(journal.timeline.longestStreak.end == LocalDay("2026-03-09"))
@@ -86,81 +87,81 @@ import ZIPFoundation
         // Screen time, at most 120 minutes: 90 and 100 (03-05, 03-06), 150 breaks it, 60 and 30 (03-08,
         // 03-09). Loop: streaks of 2 and 2. Minutes of phone use are no health metric: a manual habit
         // that notes its target.
-        let screen = try database.progress(named: "Screen time")
+        let screen = try await database.progress(named: "Screen time")
         #expect(screen.habit.kind == .manual)
         #expect(screen.habit.note == "Minutes on the phone?; Loop target: at most 120 min")
         #expect(screen.timeline.currentStreak == 2)
         #expect(screen.timeline.longestStreak.length == 2)
 
         // Floss, every 2 days, archived in Loop: archived here, its three days kept.
-        let floss = try database.findHabit(named: "Floss")
+        let floss = try await database.findHabit(named: "Floss")
         #expect(floss.archived && floss.schedule == .everyDays(2))
-        #expect(try database.entries(habitID: floss.id).count == 3)
+        await #expect(try database.entries(habitID: floss.id).count == 3)
         #expect(floss.createdDay == LocalDay("2025-06-01"))
     }
 
-    @Test func theCSVExportFolderAndZipGiveTheSameHistoryAsTheBackup() throws {
+    @Test func theCSVExportFolderAndZipGiveTheSameHistoryAsTheBackup() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let csvFolder = InterchangeFixtures.folder.appendingPathComponent("loop/csv")
         let zip = folder.appendingPathComponent("Loop Habits CSV 2026-03-09.zip")
         try FileManager.default.zipItem(at: csvFolder, to: zip, shouldKeepParent: true)
         let fromBackup = try AppDatabase.inMemory()
-        _ = try ImportService(database: fromBackup, clock: InterchangeFixtures.utc)
+        _ = try await ImportService(database: fromBackup, clock: InterchangeFixtures.utc)
             .run(.loop(try InterchangeFixtures.loopBackup(in: folder)), merge: true, apply: true, now: InterchangeFixtures.now)
-        func days(_ database: AppDatabase, _ name: String) throws -> [String] {
-            try database.entries(habitID: database.findHabit(named: name).id).map {
+        func days(_ database: AppDatabase, _ name: String) async throws -> [String] {
+            try await database.entries(habitID: database.findHabit(named: name).id).map {
                 "\($0.day) \($0.status.rawValue) \($0.value.map { "\($0)" } ?? "-")"
             }
         }
         for source in [ImportSource.loop(csvFolder.path), .loop(zip.path)] {
             let database = try AppDatabase.inMemory()
-            let plan = try ImportService(database: database, clock: InterchangeFixtures.utc)
+            let plan = try await ImportService(database: database, clock: InterchangeFixtures.utc)
                 .run(source, merge: true, apply: true, now: InterchangeFixtures.now)
             #expect(plan.warnings.isEmpty)
-            #expect(try database.habits().map(\.name) == ["Meditate", "Run", "Walk"])
+            await #expect(try database.habits().map(\.name) == ["Meditate", "Run", "Walk"])
             for name in ["Meditate", "Run", "Walk"] {
-                #expect(try days(database, name) == days(fromBackup, name), "\(name) from \(source.path)")
+                await #expect(try days(database, name) == days(fromBackup, name), "\(name) from \(source.path)")
             }
             // A note on two lines in the CSV becomes one line.
-            let meditate = try database.findHabit(named: "Meditate")
-            #expect(try database.entry(habitID: meditate.id, day: LocalDay("2026-03-01")!)?.note == "Long sit, 40 minutes felt calm")
-            #expect(try database.progress(named: "Run").timeline.currentStreak == 40)
-            #expect(try database.findHabit(named: "Walk").note == "Walk with the dog")
+            let meditate = try await database.findHabit(named: "Meditate")
+            await #expect(try database.entry(habitID: meditate.id, day: LocalDay("2026-03-01")!)?.note == "Long sit, 40 minutes felt calm")
+            await #expect(try database.progress(named: "Run").timeline.currentStreak == 40)
+            await #expect(try database.findHabit(named: "Walk").note == "Walk with the dog")
         }
     }
 
-    @Test func anImportedDayStaysThatDayInAnyZone() throws {
+    @Test func anImportedDayStaysThatDayInAnyZone() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         // 2026-03-09T12:00Z is already 03-10 in Kiritimati (UTC+14): Loop's days are dates, not instants.
         let kiritimati = ImportService(database: database, clock: DayClock(zoneIdentifier: "Pacific/Kiritimati")!)
-        _ = try kiritimati.run(
+        _ = try await kiritimati.run(
             .loop(try InterchangeFixtures.loopBackup(in: folder)), merge: true, apply: true, now: InterchangeFixtures.now)
-        let meditate = try database.findHabit(named: "Meditate")
-        let entries = try database.entries(habitID: meditate.id)
+        let meditate = try await database.findHabit(named: "Meditate")
+        let entries = try await database.entries(habitID: meditate.id)
         #expect(entries.first?.day == LocalDay("2026-01-20"))
         #expect(entries.last?.day == LocalDay("2026-03-09"))
         #expect(entries.last?.zone == "Pacific/Kiritimati")
         // With today 03-10 there, the row of 03-12 is still in the future.
-        #expect(try database.entry(habitID: meditate.id, day: LocalDay("2026-03-12")!) == nil)
+        await #expect(try database.entry(habitID: meditate.id, day: LocalDay("2026-03-12")!) == nil)
     }
 
-    @Test func aFileOfAnotherKindIsRefused() throws {
+    @Test func aFileOfAnotherKindIsRefused() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = folder.appendingPathComponent("notes.db")
         try Data("hello".utf8).write(to: text)
-        #expect(throws: MorningProofError.dataError(
+        await #expect(throws: MorningProofError.dataError(
             "\(text.path): not a Loop Habit Tracker backup (.db) or CSV export (.zip or its folder)")) {
-            try run(.loop(text.path))
+            try await run(.loop(text.path))
         }
         let other = folder.appendingPathComponent("other.db")
         try InterchangeFixtures.sqlite3(other.path, "CREATE TABLE t (x);")
-        #expect(throws: StoreError(.badFile, value: other.path,
+        await #expect(throws: StoreError(.badFile, value: other.path,
             "\(other.path): not a Loop Habit Tracker backup (no Habits and Repetitions tables)")) {
-            try run(.loop(other.path))
+            try await run(.loop(other.path))
         }
-        #expect(throws: MorningProofError.noInput("\(folder.path)/missing.db: no such file or folder")) {
-            try run(.loop(folder.path + "/missing.db"))
+        await #expect(throws: MorningProofError.noInput("\(folder.path)/missing.db: no such file or folder")) {
+            try await run(.loop(folder.path + "/missing.db"))
         }
-        #expect(try database.habits(includeArchived: true).isEmpty)
+        await #expect(try database.habits(includeArchived: true).isEmpty)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import PhotoVerification
 import Testing
 
@@ -11,7 +12,7 @@ private enum Scenes {
     static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("SampleImages/scenes")
-    static func judge(_ name: String) throws -> PhotoJudgement {
+    static func judge(_ name: String) async throws -> PhotoJudgement {
         try BedVerifier().verify(path: folder.appendingPathComponent(name).path)
     }
 }
@@ -21,9 +22,9 @@ private enum Scenes {
     let habit: Habit
     let service: ProofService
 
-    init() throws {
+    init() async throws {
         database = try AppDatabase.inMemory()
-        habit = try database.addHabit(
+        habit = try await database.addHabit(
             Habit(
                 name: "Make bed", kind: .photo, createdDay: LocalDay("2026-11-17")!,
                 createdAt: Self.at("2026-11-17T07:00:00Z")))
@@ -32,24 +33,24 @@ private enum Scenes {
 
     static func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
 
-    func offer(_ photo: String, at text: String) throws -> PhotoProofOutcome? {
-        try service.offer(try Scenes.judge(photo), habit: habit, now: Self.at(text))
+    func offer(_ photo: String, at text: String) async throws -> PhotoProofOutcome? {
+        try await service.offer(try Scenes.judge(photo), habit: habit, now: Self.at(text))
     }
 
-    func entry(_ day: String) throws -> Entry? { try database.entry(habitID: habit.id, day: LocalDay(day)!) }
+    func entry(_ day: String) async throws -> Entry? { try await database.entry(habitID: habit.id, day: LocalDay(day)!) }
 
-    @Test func aMadePhotoRecordsTodayWithItsEvidence() throws {
-        let outcome = try offer("made-1.jpg", at: "2026-11-18T08:00:00Z")
+    @Test func aMadePhotoRecordsTodayWithItsEvidence() async throws {
+        let outcome = try await offer("made-1.jpg", at: "2026-11-18T08:00:00Z")
         #expect(outcome == PhotoProofOutcome(day: LocalDay("2026-11-18")!, recorded: .recorded))
-        #expect(try entry("2026-11-18")?.source == .photo)
+        await #expect(try entry("2026-11-18")?.source == .photo)
         let evidence = try database.evidence(habitID: habit.id, day: LocalDay("2026-11-18")!)
-        #expect(evidence.map(\.sha256) == [try Scenes.judge("made-1.jpg").sha256])
+        await #expect(evidence.map(\.sha256) == [try Scenes.judge("made-1.jpg").sha256])
         #expect(evidence.first?.captureTime == nil)
         #expect(evidence.first?.verdict == "made")
     }
 
-    @Test func anExifTimeOfTodayIsKeptAsTheCaptureTime() throws {
-        let outcome = try offer("made-2-exif-2026-11-18.jpg", at: "2026-11-18T09:00:00Z")
+    @Test func anExifTimeOfTodayIsKeptAsTheCaptureTime() async throws {
+        let outcome = try await offer("made-2-exif-2026-11-18.jpg", at: "2026-11-18T09:00:00Z")
         #expect(outcome?.recorded == .recorded)
         #expect(outcome?.refusal == nil)
         #expect(outcome?.captureTime == "2026-11-18T07:45:00+01:00")
@@ -58,53 +59,53 @@ private enum Scenes {
                 == ["2026-11-18T07:45:00+01:00"])
     }
 
-    @Test func anExifTimeOfAnotherDayIsRefusedAndStoresNothing() throws {
-        let outcome = try offer("made-2-exif-2026-11-18.jpg", at: "2026-11-20T08:00:00Z")
+    @Test func anExifTimeOfAnotherDayIsRefusedAndStoresNothing() async throws {
+        let outcome = try await offer("made-2-exif-2026-11-18.jpg", at: "2026-11-20T08:00:00Z")
         #expect(
             outcome
                 == PhotoProofOutcome(
                     day: LocalDay("2026-11-20")!, refusal: "it was taken on 2026-11-18, not 2026-11-20",
                     captureTime: "2026-11-18T07:45:00+01:00"))
-        #expect(try database.entries(habitID: habit.id).isEmpty)
+        await #expect(try database.entries(habitID: habit.id).isEmpty)
     }
 
-    @Test func theSameFileOnAnotherDayIsRefused() throws {
-        _ = try offer("made-1.jpg", at: "2026-11-18T08:00:00Z")
-        let again = try offer("made-1.jpg", at: "2026-11-19T08:00:00Z")
+    @Test func theSameFileOnAnotherDayIsRefused() async throws {
+        _ = try await offer("made-1.jpg", at: "2026-11-18T08:00:00Z")
+        let again = try await offer("made-1.jpg", at: "2026-11-19T08:00:00Z")
         #expect(
             again == PhotoProofOutcome(day: LocalDay("2026-11-19")!, refusal: "this photo already proved 2026-11-18"))
-        #expect(try entry("2026-11-19") == nil)
+        await #expect(try entry("2026-11-19") == nil)
     }
 
-    @Test func aReEncodedCopyOnAnotherDayIsRefused() throws {
-        _ = try offer("made-1.jpg", at: "2026-11-18T08:00:00Z")
-        let copy = try offer("made-1-smaller-copy.jpg", at: "2026-11-19T08:00:00Z")
+    @Test func aReEncodedCopyOnAnotherDayIsRefused() async throws {
+        _ = try await offer("made-1.jpg", at: "2026-11-18T08:00:00Z")
+        let copy = try await offer("made-1-smaller-copy.jpg", at: "2026-11-19T08:00:00Z")
         #expect(copy?.recorded == nil)
         #expect(
             copy?.refusal == "this photo already proved 2026-11-18 (a copy of the same picture, 0 of 64 bits differ)")
-        #expect(try entry("2026-11-19") == nil)
+        await #expect(try entry("2026-11-19") == nil)
         // A different photo still proves the day.
-        #expect(try offer("made-3.jpg", at: "2026-11-19T08:00:00Z")?.recorded == .recorded)
+        await #expect(try offer("made-3.jpg", at: "2026-11-19T08:00:00Z")?.recorded == .recorded)
     }
 
-    @Test func aSecondPhotoOfTheSameDayIsKeptAsEvidence() throws {
-        _ = try offer("made-1.jpg", at: "2026-11-18T08:00:00Z")
-        #expect(try offer("made-3.jpg", at: "2026-11-18T09:00:00Z")?.recorded == .unchanged)
+    @Test func aSecondPhotoOfTheSameDayIsKeptAsEvidence() async throws {
+        _ = try await offer("made-1.jpg", at: "2026-11-18T08:00:00Z")
+        await #expect(try offer("made-3.jpg", at: "2026-11-18T09:00:00Z")?.recorded == .unchanged)
         #expect(try database.evidence(habitID: habit.id, day: LocalDay("2026-11-18")!).count == 2)
     }
 
-    @Test func aPhotoJudgedNotMadeIsNotOffered() throws {
-        let judgement = try Scenes.judge("unmade-1.jpg")
+    @Test func aPhotoJudgedNotMadeIsNotOffered() async throws {
+        let judgement = try await Scenes.judge("unmade-1.jpg")
         #expect(judgement.verdict.made == false)
-        #expect(try service.offer(judgement, habit: habit, now: Self.at("2026-11-18T08:00:00Z")) == nil)
-        #expect(try database.entries(habitID: habit.id).isEmpty)
+        await #expect(try service.offer(judgement, habit: habit, now: Self.at("2026-11-18T08:00:00Z")) == nil)
+        await #expect(try database.entries(habitID: habit.id).isEmpty)
     }
 
-    @Test func theDayComesFromTheServicesClock() throws {
+    @Test func theDayComesFromTheServicesClock() async throws {
         let tokyo = ProofService(database: database, clock: DayClock(zoneIdentifier: "Asia/Tokyo")!)
-        let outcome = try tokyo.offer(
+        let outcome = try await tokyo.offer(
             try Scenes.judge("made-1.jpg"), habit: habit, now: Self.at("2026-11-18T20:00:00Z"))
         #expect(outcome?.day == LocalDay("2026-11-19")!)
-        #expect(try entry("2026-11-19")?.zone == "Asia/Tokyo")
+        await #expect(try entry("2026-11-19")?.zone == "Asia/Tokyo")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import Testing
 
 @testable import MorningProofService
@@ -13,39 +14,39 @@ struct ReportServiceTests {
     var reports: ReportService { ReportService(database: database, clock: clock) }
     var entries: EntryService { EntryService(database: database, clock: clock) }
 
-    init() throws {
+    init() async throws {
         database = try AppDatabase.inMemory()
-        read = try HabitService(database: database, clock: clock).add(
+        read = try await HabitService(database: database, clock: clock).add(
             named: "Read", HabitDetails(), now: Self.at("2026-03-01T07:00:00-05:00"))
     }
 
     static func at(_ text: String) -> Date { ISOInstant.parse(text)! }
 
     @Test("status: each active habit's state on the day now falls on, in the clock's zone")
-    func status() throws {
-        _ = try entries.record(.done, habit: read, day: nil, now: Self.at("2026-03-07T23:30:00-05:00"))
+    func status() async throws {
+        _ = try await entries.record(.done, habit: read, day: nil, now: Self.at("2026-03-07T23:30:00-05:00"))
         // 00:30 on Sunday, before the clocks go forward: a new day, nothing done yet.
-        var status = try reports.status(now: Self.at("2026-03-08T00:30:00-05:00"))
+        var status = try await reports.status(now: Self.at("2026-03-08T00:30:00-05:00"))
         #expect(status.day == LocalDay("2026-03-08")!)
         #expect(status.zone == "America/New_York")
         #expect(status.habits.map(\.state) == [.pending])
         #expect(status.habits.first?.timeline.currentStreak == 1)
         // 23:30 that evening (UTC-4) is still Sunday.
-        _ = try entries.record(.done, habit: read, day: nil, now: Self.at("2026-03-09T03:30:00Z"))
-        status = try reports.status(now: Self.at("2026-03-09T03:45:00Z"))
+        _ = try await entries.record(.done, habit: read, day: nil, now: Self.at("2026-03-09T03:30:00Z"))
+        status = try await reports.status(now: Self.at("2026-03-09T03:45:00Z"))
         #expect(status.day == LocalDay("2026-03-08")!)
         #expect(status.habits.map(\.state) == [.done])
         #expect(status.habits.first?.timeline.currentStreak == 2)
-        _ = try HabitService(database: database, clock: clock).archive(named: "read")
-        #expect(try reports.status(now: Self.at("2026-03-09T03:45:00Z")).habits.isEmpty)
+        _ = try await HabitService(database: database, clock: clock).archive(named: "read")
+        await #expect(try reports.status(now: Self.at("2026-03-09T03:45:00Z")).habits.isEmpty)
     }
 
     @Test("report: whole weeks back from the last day, the habit's figures, the days and the unlocks")
-    func report() throws {
-        _ = try entries.record(.done, habit: read, day: "2026-03-02", now: Self.at("2026-03-04T07:00:00-05:00"))
-        _ = try database.unlockGate(
+    func report() async throws {
+        _ = try await entries.record(.done, habit: read, day: "2026-03-02", now: Self.at("2026-03-04T07:00:00-05:00"))
+        _ = try await database.unlockGate(
             day: LocalDay("2026-03-03")!, at: Self.at("2026-03-03T07:00:00-05:00"), reason: "ill", limit: 1)
-        let report = try reports.report(weeks: 2, now: Self.at("2026-03-04T07:00:00-05:00"))
+        let report = try await reports.report(weeks: 2, now: Self.at("2026-03-04T07:00:00-05:00"))
         // Weeks start on Monday: the week of 2026-03-04 and the one before.
         #expect(report.range.first == LocalDay("2026-02-23")! && report.range.last == LocalDay("2026-03-04")!)
         #expect(report.weekStart == 1)
@@ -60,15 +61,15 @@ struct ReportServiceTests {
         )
         #expect(summary.completionRate7 == 1.0 / 3.0)
         // Named habits, and a range given by its days.
-        let named = try reports.report(
+        let named = try await reports.report(
             habitsNamed: ["re"], from: "-2", to: "yesterday", weeks: 26, now: Self.at("2026-03-04T07:00:00-05:00"))
         #expect(named.range.first == LocalDay("2026-03-02")! && named.range.last == LocalDay("2026-03-03")!)
         #expect(named.habits.first?.days.map(\.state) == ["done", "missed"])
-        #expect(throws: MorningProofError.usage("--from 2026-03-05 is after --to 2026-03-04")) {
-            try reports.report(from: "2026-03-05", weeks: 2, now: Self.at("2026-03-04T07:00:00-05:00"))
+        await #expect(throws: MorningProofError.usage("--from 2026-03-05 is after --to 2026-03-04")) {
+            try await reports.report(from: "2026-03-05", weeks: 2, now: Self.at("2026-03-04T07:00:00-05:00"))
         }
-        #expect(throws: MorningProofError.usage("--weeks takes 1 to 520, not 0")) {
-            try reports.report(weeks: 0, now: Self.at("2026-03-04T07:00:00-05:00"))
+        await #expect(throws: MorningProofError.usage("--weeks takes 1 to 520, not 0")) {
+            try await reports.report(weeks: 0, now: Self.at("2026-03-04T07:00:00-05:00"))
         }
     }
 }

@@ -4,6 +4,7 @@ import MorningProofCore
 import Testing
 
 @testable import MorningProofStore
+import MorningProofStoreContract
 
 /// Every habit, entry, setting and gate unlock belongs to an account; one account never sees
 /// another's, and the data from before accounts is the owner's.
@@ -29,38 +30,38 @@ import Testing
 
     @Test func twoAccountsMayNameAHabitAlikeAndEachSeesItsOwn() async throws {
         let (owner, other) = try await twoAccounts()
-        let mine = try owner.addHabit(habit("Run"))
-        let theirs = try other.addHabit(habit("run"))
-        #expect(try owner.habits().map(\.id) == [mine.id])
-        #expect(try other.habits().map(\.id) == [theirs.id])
-        #expect(try other.findHabit(named: "Run").id == theirs.id)
+        let mine = try await owner.addHabit(habit("Run"))
+        let theirs = try await other.addHabit(habit("run"))
+        await #expect(try owner.habits().map(\.id) == [mine.id])
+        await #expect(try other.habits().map(\.id) == [theirs.id])
+        await #expect(try other.findHabit(named: "Run").id == theirs.id)
         // Names stay unique within an account, in any case.
-        #expect(throws: StoreError.self) { try other.addHabit(habit("RUN")) }
+        await #expect(throws: StoreError.self) { try await other.addHabit(habit("RUN")) }
         // Another account's id is not found, to read, change or remove.
-        #expect(try other.habit(id: mine.id) == nil)
+        await #expect(try other.habit(id: mine.id) == nil)
         var renamed = mine
         renamed.name = "Stolen"
-        #expect(throws: StoreError(.notFound, value: String(mine.id), "no habit with id \(mine.id)")) {
-            try other.updateHabit(renamed)
+        await #expect(throws: StoreError(.notFound, value: String(mine.id), "no habit with id \(mine.id)")) {
+            try await other.updateHabit(renamed)
         }
-        #expect(throws: StoreError.self) { try other.removeHabit(id: mine.id) }
-        #expect(try owner.habit(id: mine.id)?.name == "Run")
+        await #expect(throws: StoreError.self) { try await other.removeHabit(id: mine.id) }
+        await #expect(try owner.habit(id: mine.id)?.name == "Run")
     }
 
     @Test func entriesAndEvidenceOfAnotherAccountsHabitAreOutOfReach() async throws {
         let (owner, other) = try await twoAccounts()
-        let mine = try owner.addHabit(habit("Make bed", kind: .photo))
-        let theirs = try other.addHabit(habit("Make bed", kind: .photo))
+        let mine = try await owner.addHabit(habit("Make bed", kind: .photo))
+        let theirs = try await other.addHabit(habit("Make bed", kind: .photo))
         let earlier = LocalDay(dayNumber: day.dayNumber - 3)
-        try owner.record(done(mine, earlier))
-        #expect(throws: StoreError.self) { try other.record(done(mine, earlier)) }
+        try await owner.record(done(mine, earlier))
+        await #expect(throws: StoreError.self) { try await other.record(done(mine, earlier)) }
         #expect(throws: StoreError.self) { try other.removeEntry(habitID: mine.id, day: earlier) }
-        #expect(throws: StoreError.self) { try other.entries(habitID: mine.id) }
-        #expect(throws: StoreError.self) { try other.clearDay(habitID: mine.id, day: earlier) }
-        #expect(throws: StoreError.self) {
-            try other.answerCheckin(habitID: mine.id, day: earlier, yes: true, at: at, zone: "UTC")
+        await #expect(throws: StoreError.self) { try await other.entries(habitID: mine.id) }
+        await #expect(throws: StoreError.self) { try await other.clearDay(habitID: mine.id, day: earlier) }
+        await #expect(throws: StoreError.self) {
+            try await other.answerCheckin(habitID: mine.id, day: earlier, yes: true, at: at, zone: "UTC")
         }
-        #expect(try owner.entries(habitID: mine.id).count == 1)
+        await #expect(try owner.entries(habitID: mine.id).count == 1)
         #expect(try other.dayStatuses().isEmpty)
         #expect(try other.dayStatuses(habitID: mine.id).isEmpty)
         #expect(try owner.dayStatuses().keys.sorted() == [mine.id])
@@ -69,12 +70,12 @@ import Testing
         let evidence = PhotoEvidence(
             sha256: "aa", perceptualHash: 7, captureTime: nil, verdict: "made", confidence: 0.9, features: "{}",
             recordedAt: at)
-        #expect(try owner.recordProof(done(mine, day, source: .photo), evidence: evidence, maxDistance: 6)
+        await #expect(try owner.recordProof(done(mine, day, source: .photo), evidence: evidence, maxDistance: 6)
             == .recorded(.recorded))
         let nextDay = LocalDay(dayNumber: day.dayNumber + 1)
-        #expect(try other.recordProof(done(theirs, nextDay, source: .photo), evidence: evidence, maxDistance: 6)
+        await #expect(try other.recordProof(done(theirs, nextDay, source: .photo), evidence: evidence, maxDistance: 6)
             == .recorded(.recorded))
-        if case .duplicate = try owner.recordProof(done(mine, nextDay, source: .photo), evidence: evidence, maxDistance: 6) {
+        if case .duplicate = try await owner.recordProof(done(mine, nextDay, source: .photo), evidence: evidence, maxDistance: 6) {
         } else {
             Issue.record("the owner's own repeat should be refused")
         }
@@ -82,32 +83,32 @@ import Testing
 
     @Test func settingsGateUnlocksAndClocksAreTheAccounts() async throws {
         let (owner, other) = try await twoAccounts()
-        try owner.setSetting("checkin.question", to: "Did you pray?")
-        try other.setSetting("checkin.question", to: "Did you run?")
-        #expect(try owner.setting("checkin.question") == "Did you pray?")
-        #expect(try other.settings() == ["checkin.question": "Did you run?"])
+        try await owner.setSetting("checkin.question", to: "Did you pray?")
+        try await other.setSetting("checkin.question", to: "Did you run?")
+        await #expect(try owner.setting("checkin.question") == "Did you pray?")
+        await #expect(try other.settings() == ["checkin.question": "Did you run?"])
 
         func unlocked(_ outcome: GateUnlockOutcome) -> Bool {
             if case .unlocked = outcome { return true }
             return false
         }
-        #expect(unlocked(try other.unlockGate(day: day, at: at, reason: "trip", limit: 2)))
-        #expect(try owner.gateUnlock(on: day) == nil)
-        #expect(unlocked(try owner.unlockGate(day: day, at: at, reason: "sick", limit: 2)))
-        #expect(try other.gateUnlocks(from: day, through: day).map(\.reason) == ["trip"])
+        await #expect(unlocked(try other.unlockGate(day: day, at: at, reason: "trip", limit: 2)))
+        await #expect(try owner.gateUnlock(on: day) == nil)
+        await #expect(unlocked(try owner.unlockGate(day: day, at: at, reason: "sick", limit: 2)))
+        await #expect(try other.gateUnlocks(from: day, through: day).map(\.reason) == ["trip"])
 
         // Another account's clock is its profile; the owner's is the settings.
-        #expect(try other.clock().zoneIdentifier == "Asia/Tokyo")
-        try owner.changeClock(to: DayClock(zoneIdentifier: "Europe/Paris")!, at: at)
-        #expect(try owner.clock().zoneIdentifier == "Europe/Paris")
-        #expect(try other.clock().zoneIdentifier == "Asia/Tokyo")
-        #expect(throws: StoreError.self) { try other.changeClock(to: DayClock(zoneIdentifier: "UTC")!, at: at) }
+        await #expect(try other.clock().zoneIdentifier == "Asia/Tokyo")
+        try await owner.changeClock(to: DayClock(zoneIdentifier: "Europe/Paris")!, at: at)
+        await #expect(try owner.clock().zoneIdentifier == "Europe/Paris")
+        await #expect(try other.clock().zoneIdentifier == "Asia/Tokyo")
+        await #expect(throws: StoreError.self) { try await other.changeClock(to: DayClock(zoneIdentifier: "UTC")!, at: at) }
         let noZone = try #require(
             try await owner.createAccount(email: "c@example.com", passwordHash: "x", timeZone: nil, at: at))
-        #expect(throws: StoreError.self) { try owner.scoped(to: noZone.id).clock() }
+        await #expect(throws: StoreError.self) { try await owner.scoped(to: noZone.id).clock() }
     }
 
-    @Test func aDatabaseFromBeforeAccountsBecomesTheOwners() throws {
+    @Test func aDatabaseFromBeforeAccountsBecomesTheOwners() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mp-scope-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -115,7 +116,7 @@ import Testing
         do {
             let queue = try DatabaseQueue(path: path)
             try AppDatabase.migrator.migrate(queue, upTo: "v6-accounts")
-            try queue.write { db in
+            try await queue.write { db in
                 try db.execute(
                     sql: """
                         INSERT INTO habit (id, name, kind, schedule, createdDay, createdAt)
@@ -130,15 +131,15 @@ import Testing
             }
         }
         let database = try AppDatabase.open(path: path)
-        let habit = try #require(try database.habit(id: 7))
+        let habit = try await #require(try database.habit(id: 7))
         #expect(habit.name == "Make bed")
-        #expect(try database.entries(habitID: 7).map(\.day) == [day])
+        await #expect(try database.entries(habitID: 7).map(\.day) == [day])
         #expect(try database.evidence(habitID: 7, day: day).map(\.sha256) == ["aa"])
-        #expect(try database.clock().zoneIdentifier == "Europe/Istanbul")
-        #expect(try database.gateUnlock(on: day)?.reason == "sick")
+        await #expect(try database.clock().zoneIdentifier == "Europe/Istanbul")
+        await #expect(try database.gateUnlock(on: day)?.reason == "sick")
         // New habits keep counting after the old ids, and names are unique per account only.
-        #expect(try database.addHabit(self.habit("Run")).id == 8)
-        #expect(throws: StoreError.self) { try database.addHabit(self.habit("make BED")) }
-        #expect(try database.scoped(to: 2).habits().isEmpty)
+        await #expect(try database.addHabit(self.habit("Run")).id == 8)
+        await #expect(throws: StoreError.self) { try await database.addHabit(self.habit("make BED")) }
+        await #expect(try database.scoped(to: 2).habits().isEmpty)
     }
 }

@@ -5,6 +5,7 @@ import PropertyBased
 import Testing
 
 @testable import MorningProofStore
+import MorningProofStoreContract
 
 /// The derived state kept per habit: what a reader gets with it must be what the whole history gives.
 @Suite struct HabitStateTests {
@@ -37,14 +38,14 @@ import Testing
     /// Compares what `.summary` and `.days(from:)` readers get with the whole history, as of `today`:
     /// records the first disagreement and returns nil, else how many habits were read from their state.
     @discardableResult
-    static func expectAgreement(_ database: AppDatabase, today: LocalDay, _ context: @autoclosure () -> String) throws
+    static func expectAgreement(_ database: AppDatabase, today: LocalDay, _ context: @autoclosure () -> String) async throws
         -> Int?
     {
-        let habits = try database.habits()
-        let whole = try database.progress(of: habits, today: today, need: .all)
+        let habits = try await database.habits()
+        let whole = try await database.progress(of: habits, today: today, need: .all)
         let from = today.adding(days: -30)
-        let summary = try database.progress(of: habits, today: today, need: .summary)
-        let days = try database.progress(of: habits, today: today, need: .days(from: from))
+        let summary = try await database.progress(of: habits, today: today, need: .summary)
+        let days = try await database.progress(of: habits, today: today, need: .days(from: from))
         for (index, progress) in whole.enumerated() {
             let far = progress.timeline.lastDay.adding(days: 1)
             guard Figures(summary[index], from: far) == Figures(progress, from: far),
@@ -71,10 +72,10 @@ import Testing
         let operation = zip(Gen.int(in: 0...11), Gen.int(in: -3...150), Gen.int(in: 0...15))
         await propertyCheck(count: 25, input: operation.array(of: 20...70), Gen.int(in: 0...63)) { operations, pick in
             let database = try AppDatabase.inMemory()
-            try database.setSetting(SettingKey.timeZone, to: "UTC")
+            try await database.setSetting(SettingKey.timeZone, to: "UTC")
             var habits: [Habit] = []
             for index in 0..<2 {
-                habits.append(
+                await habits.append(
                     try database.addHabit(
                         Habit(
                             name: "H\(index)", schedule: Self.schedules[(pick >> (3 * index)) & 7],
@@ -87,32 +88,32 @@ import Testing
                 switch kind {
                 case 0...6:
                     let status: EntryStatus = kind == 6 ? .skipped : .done
-                    try database.record(
+                    try await database.record(
                         Entry(habitID: habit.id, day: day, status: status, recordedAt: Self.at, zone: "UTC"))
                 case 7:
-                    _ = try database.clearDay(habitID: habit.id, day: day)
+                    _ = try await database.clearDay(habitID: habit.id, day: day)
                 case 8:
-                    var edited = try #require(try database.habit(id: habit.id))
+                    var edited = try await #require(try database.habit(id: habit.id))
                     edited.schedule = Self.schedules[value % Self.schedules.count]
-                    try database.updateHabit(edited)
+                    try await database.updateHabit(edited)
                 case 9:
                     let zone = Self.zones[value % Self.zones.count]
                     let instant = Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + 43_200)
-                    try database.changeClock(to: DayClock(zoneIdentifier: zone, dayStart: 0)!, at: instant, systemZone: "UTC")
+                    try await database.changeClock(to: DayClock(zoneIdentifier: zone, dayStart: 0)!, at: instant, systemZone: "UTC")
                 case 10:
-                    try database.setSetting(SettingKey.weekStart, to: Self.weekdays[value % Self.weekdays.count])
+                    try await database.setSetting(SettingKey.weekStart, to: Self.weekdays[value % Self.weekdays.count])
                 default:
-                    try database.record(
+                    try await database.record(
                         Entry(habitID: habit.id, day: day, status: .done, source: .metric, recordedAt: Self.at, zone: "UTC"))
                 }
                 for today in [day.adding(days: 2 + value), Self.base.adding(days: 170)] {
-                    guard let count = try Self.expectAgreement(database, today: today, "after \(number): \(operations)")
+                    guard let count = try await Self.expectAgreement(database, today: today, "after \(number): \(operations)")
                     else { return }
                     resumed += count
                 }
             }
             for today in stride(from: 0, through: 190, by: 2).map({ Self.base.adding(days: $0) }) {
-                guard let count = try Self.expectAgreement(database, today: today, "at the end: \(operations)")
+                guard let count = try await Self.expectAgreement(database, today: today, "at the end: \(operations)")
                 else { return }
                 resumed += count
             }
@@ -122,11 +123,11 @@ import Testing
     }
 
     /// A habit with a long history, as a person who records every day leaves it.
-    func longHistory() throws -> (AppDatabase, Habit) {
+    func longHistory() async throws -> (AppDatabase, Habit) {
         let database = try AppDatabase.inMemory()
-        let habit = try database.addHabit(Habit(name: "Read", createdDay: Self.base, createdAt: Self.at))
+        let habit = try await database.addHabit(Habit(name: "Read", createdDay: Self.base, createdAt: Self.at))
         for offset in 0..<400 where offset % 17 != 5 {
-            try database.record(
+            try await database.record(
                 Entry(habitID: habit.id, day: Self.base.adding(days: offset), status: .done, recordedAt: Self.at, zone: "UTC"))
         }
         return (database, habit)
@@ -136,47 +137,47 @@ import Testing
         try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM habitState WHERE habitId = ?", arguments: [habit.id]) }
     }
 
-    @Test func everyWriteLeavesTheStateJustBehindTheLatestEntryAndReadersUseIt() throws {
-        let (database, habit) = try longHistory()
+    @Test func everyWriteLeavesTheStateJustBehindTheLatestEntryAndReadersUseIt() async throws {
+        let (database, habit) = try await longHistory()
         let row = try #require(try storedRow(database, habit))
         #expect(row["through"] as String == Self.base.adding(days: 397).description)
         #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM habitStateDirty") } == 0)
         let today = Self.base.adding(days: 400)
-        let progress = try database.progress(of: habit, today: today, need: .summary)
+        let progress = try await database.progress(of: habit, today: today, need: .summary)
         #expect(progress.timeline.knownFrom > progress.timeline.firstDay)
         #expect(progress.timeline.currentStreak == 3)
-        try Self.expectAgreement(database, today: today, "long history")
+        try await Self.expectAgreement(database, today: today, "long history")
     }
 
-    @Test func aDamagedStateIsNotTrustedAndIsRebuilt() throws {
-        let (database, habit) = try longHistory()
+    @Test func aDamagedStateIsNotTrustedAndIsRebuilt() async throws {
+        let (database, habit) = try await longHistory()
         let today = Self.base.adding(days: 400)
         let before = try storedRow(database, habit)
-        try database.writer.writeWithoutTransaction { db in
+        try await database.writer.writeWithoutTransaction { db in
             try db.execute(sql: "UPDATE habitState SET longest = 999, trailingRun = 999")
         }
-        #expect(try database.progress(of: habit, today: today, need: .summary).timeline.longestStreak.length == 16)
+        await #expect(try database.progress(of: habit, today: today, need: .summary).timeline.longestStreak.length == 16)
         #expect(try storedRow(database, habit) == before, "rebuilt as it was")
-        try Self.expectAgreement(database, today: today, "damaged")
+        try await Self.expectAgreement(database, today: today, "damaged")
     }
 
-    @Test func aMissingOrOlderStateIsRebuilt() throws {
-        let (database, habit) = try longHistory()
+    @Test func aMissingOrOlderStateIsRebuilt() async throws {
+        let (database, habit) = try await longHistory()
         let today = Self.base.adding(days: 400)
         let before = try storedRow(database, habit)
-        try database.writer.writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM habitState") }
-        #expect(try database.progress(of: habit, today: today, need: .summary).timeline.knownFrom == Self.base)
+        try await database.writer.writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM habitState") }
+        await #expect(try database.progress(of: habit, today: today, need: .summary).timeline.knownFrom == Self.base)
         #expect(try storedRow(database, habit) == before)
-        try database.writer.writeWithoutTransaction { db in try db.execute(sql: "UPDATE habitState SET version = 0") }
-        #expect(try database.progress(of: habit, today: today, need: .summary).timeline.knownFrom == Self.base)
+        try await database.writer.writeWithoutTransaction { db in try db.execute(sql: "UPDATE habitState SET version = 0") }
+        await #expect(try database.progress(of: habit, today: today, need: .summary).timeline.knownFrom == Self.base)
         #expect(try storedRow(database, habit) == before)
     }
 
-    @Test func aWriteThatBypassesTheStoreStillCounts() throws {
-        let (database, habit) = try longHistory()
+    @Test func aWriteThatBypassesTheStoreStillCounts() async throws {
+        let (database, habit) = try await longHistory()
         let today = Self.base.adding(days: 400)
         // Another program fills a missed day long ago: the triggers note it, so the state is not trusted.
-        try database.writer.writeWithoutTransaction { db in
+        try await database.writer.writeWithoutTransaction { db in
             try db.execute(
                 sql: """
                     INSERT INTO entry (habitId, day, status, source, recordedAt, zone)
@@ -184,14 +185,14 @@ import Testing
                     """,
                 arguments: [habit.id, Self.base.adding(days: 5).description])
         }
-        #expect(try database.progress(of: habit, today: today, need: .summary).timeline.longestStreak.length == 22)
-        try Self.expectAgreement(database, today: today, "bypassed")
+        await #expect(try database.progress(of: habit, today: today, need: .summary).timeline.longestStreak.length == 22)
+        try await Self.expectAgreement(database, today: today, "bypassed")
         // A zone change on a day the state rests on is a travel day it did not know.
-        try database.setSetting(SettingKey.timeZone, to: "UTC")
-        try database.changeClock(
+        try await database.setSetting(SettingKey.timeZone, to: "UTC")
+        try await database.changeClock(
             to: DayClock(zoneIdentifier: "Asia/Tokyo", dayStart: 0)!,
             at: Date(timeIntervalSince1970: Double(Self.base.adding(days: 22).dayNumber) * 86_400 + 43_200),
             systemZone: "UTC")
-        try Self.expectAgreement(database, today: today, "zone change")
+        try await Self.expectAgreement(database, today: today, "zone change")
     }
 }

@@ -5,6 +5,7 @@ import MorningProofInterchange
 import Testing
 
 @testable import MorningProofStore
+import MorningProofStoreContract
 
 /// An applied import writes inside one transaction, which others wait for: it must not look each new
 /// entry up before inserting it. That lookup, built anew through GRDB's query interface for each of
@@ -18,7 +19,7 @@ import Testing
         var all: [String] { lock.withLock { sql } }
     }
 
-    @Test func anImportReadsNoEntryBackWhileItWrites() throws {
+    @Test func anImportReadsNoEntryBackWhileItWrites() async throws {
         let database = try AppDatabase.inMemory()
         let now = ISOInstant.parse("2026-03-09T12:00:00Z")!
         let first = LocalDay("2025-01-01")!
@@ -31,10 +32,10 @@ import Testing
             PortableHabit(name: "Habit \($0)", createdDay: first, createdAt: now, entries: entries)
         }
         let statements = Statements()
-        try database.writer.writeWithoutTransaction { db in
+        try await database.writer.writeWithoutTransaction { db in
             db.trace { statements.note("\($0)") }
         }
-        let plan = try database.importBatch(ImportBatch(habits: habits), merge: true, apply: true)
+        let plan = try await database.importBatch(ImportBatch(habits: habits), merge: true, apply: true)
         #expect(plan.entriesAdded == 2_000)
         let entryReads = statements.all.filter { $0.hasPrefix("SELECT") && $0.contains("entry") }
         #expect(entryReads.count < 20, "\(entryReads.count) reads of entry, e.g. \(entryReads.prefix(2))")

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Where the tests call the synchronous `HabitStore`: on threads of their own, as the server calls
-/// it on NIO's thread pool, never on Swift's cooperative pool, which PostgreSQL's store needs free
-/// while it blocks its caller (`PostgresStore.blocking`).
+/// Where the tests run code that blocks its thread (a raw socket client waiting for the server's
+/// answer): on threads of their own, never on Swift's cooperative pool, which the server under test
+/// needs free.
 public enum OwnThread {
     /// Runs `body` on a new thread, in the calling task, so that `#expect` still reports to the test.
     public static func run<T>(_ body: () throws -> T) async throws -> T {

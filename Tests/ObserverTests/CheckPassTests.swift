@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import Observer
 import Testing
 
@@ -42,8 +43,8 @@ struct ObserverFixture {
         clock.instant(on: today.adding(days: days), secondsAfterMidnight: hour * 3600 + minute * 60)
     }
 
-    func addHabit(_ name: String, goal: MetricGoal? = nil, remindAt: Int? = nil) throws -> Habit {
-        try database.addHabit(
+    func addHabit(_ name: String, goal: MetricGoal? = nil, remindAt: Int? = nil) async throws -> Habit {
+        try await database.addHabit(
             Habit(
                 name: name, kind: goal == nil ? .manual : .metric, remindAt: remindAt, goal: goal,
                 createdDay: today.adding(days: -3), createdAt: at(6, days: -3)))
@@ -56,103 +57,103 @@ struct ObserverFixture {
 }
 
 @Suite struct CheckPassTests {
-    @Test func goalMetRecordsADoneEntryAndOneEvent() throws {
+    @Test func goalMetRecordsADoneEntryAndOneEvent() async throws {
         let f = try ObserverFixture()
-        let walk = try f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
+        let walk = try await f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
         f.totals.set("steps", f.today, 5000)
-        #expect(try f.pass().run(at: f.at(12)).isQuiet)
-        #expect(try f.database.entry(habitID: walk.id, day: f.today) == nil)
+        await #expect(try f.pass().run(at: f.at(12)).isQuiet)
+        await #expect(try f.database.entry(habitID: walk.id, day: f.today) == nil)
 
         f.totals.set("steps", f.today, 8412)
         var emitted: [NotificationEvent] = []
-        let report = try f.pass().run(at: f.at(18)) { emitted.append($0) }
+        let report = try await f.pass().run(at: f.at(18)) { emitted.append($0) }
         #expect(emitted.map(\.event) == [.goalMet])
         #expect(emitted.first?.value == 8412)
         #expect(emitted.first?.message == "Walk: 8,412 steps today, goal at least 8,000 steps met.")
         #expect(report.completed == ["Walk 2026-03-10"])
-        let entry = try #require(try f.database.entry(habitID: walk.id, day: f.today))
+        let entry = try await #require(try f.database.entry(habitID: walk.id, day: f.today))
         #expect(entry.status == .done && entry.source == .metric && entry.value == 8412)
 
         f.totals.set("steps", f.today, 9000)
-        #expect(try f.pass().run(at: f.at(19)).isQuiet)
-        #expect(try f.database.notifications(since: f.today).count == 1)
+        await #expect(try f.pass().run(at: f.at(19)).isQuiet)
+        await #expect(try f.database.notifications(since: f.today).count == 1)
     }
 
-    @Test func aManualEntryWins() throws {
+    @Test func aManualEntryWins() async throws {
         let f = try ObserverFixture()
-        let walk = try f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
-        try f.database.record(
+        let walk = try await f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
+        try await f.database.record(
             Entry(habitID: walk.id, day: f.today, status: .skipped, note: "sick", recordedAt: f.at(8), zone: "UTC"))
         f.totals.set("steps", f.today, 12000)
-        let report = try f.pass().run(at: f.at(20))
+        let report = try await f.pass().run(at: f.at(20))
         #expect(report.completed.isEmpty)
-        let entry = try #require(try f.database.entry(habitID: walk.id, day: f.today))
+        let entry = try await #require(try f.database.entry(habitID: walk.id, day: f.today))
         #expect(entry.status == .skipped && entry.source == .manual && entry.note == "sick")
     }
 
-    @Test func anAtMostGoalIsJudgedOnceItsDayIsOver() throws {
+    @Test func anAtMostGoalIsJudgedOnceItsDayIsOver() async throws {
         let f = try ObserverFixture()
-        let rest = try f.addHabit("Rest", goal: MetricGoal(metric: "workoutMinutes", comparison: .atMost, target: 30))
+        let rest = try await f.addHabit("Rest", goal: MetricGoal(metric: "workoutMinutes", comparison: .atMost, target: 30))
         f.totals.set("workoutMinutes", f.today, 10)
-        #expect(try f.pass().run(at: f.at(23, 50)).isQuiet)
-        #expect(try f.database.entry(habitID: rest.id, day: f.today) == nil)
+        await #expect(try f.pass().run(at: f.at(23, 50)).isQuiet)
+        await #expect(try f.database.entry(habitID: rest.id, day: f.today) == nil)
 
         var emitted: [NotificationEvent] = []
-        _ = try f.pass().run(at: f.at(0, 10, days: 1)) { emitted.append($0) }
+        _ = try await f.pass().run(at: f.at(0, 10, days: 1)) { emitted.append($0) }
         #expect(emitted.map(\.day) == ["2026-03-10"])
-        #expect(try f.database.entry(habitID: rest.id, day: f.today)?.status == .done)
+        await #expect(try f.database.entry(habitID: rest.id, day: f.today)?.status == .done)
     }
 
-    @Test func anAtMostGoalOverItsLimitIsNotDone() throws {
+    @Test func anAtMostGoalOverItsLimitIsNotDone() async throws {
         let f = try ObserverFixture()
-        let rest = try f.addHabit("Rest", goal: MetricGoal(metric: "workoutMinutes", comparison: .atMost, target: 30))
+        let rest = try await f.addHabit("Rest", goal: MetricGoal(metric: "workoutMinutes", comparison: .atMost, target: 30))
         f.totals.set("workoutMinutes", f.today, 45)
-        #expect(try f.pass().run(at: f.at(9, days: 1)).isQuiet)
-        #expect(try f.database.entry(habitID: rest.id, day: f.today) == nil)
+        await #expect(try f.pass().run(at: f.at(9, days: 1)).isQuiet)
+        await #expect(try f.database.entry(habitID: rest.id, day: f.today) == nil)
     }
 
-    @Test func aLimitCountsADayWithDataButNoneOfItsMetricAsZero() throws {
+    @Test func aLimitCountsADayWithDataButNoneOfItsMetricAsZero() async throws {
         let f = try ObserverFixture()
-        let rest = try f.addHabit("Rest", goal: MetricGoal(metric: "workoutMinutes", comparison: .atMost, target: 20))
+        let rest = try await f.addHabit("Rest", goal: MetricGoal(metric: "workoutMinutes", comparison: .atMost, target: 20))
         let yesterday = f.today.adding(days: -1)
         // Nothing at all for yesterday yet: not judged.
-        #expect(try f.pass().run(at: f.at(9)).isQuiet)
+        await #expect(try f.pass().run(at: f.at(9)).isQuiet)
         // Steps arrive for yesterday, still no workout: the limit was kept.
         f.totals.set("steps", yesterday, 4000)
-        let report = try f.pass().run(at: f.at(10))
+        let report = try await f.pass().run(at: f.at(10))
         #expect(report.completed == ["Rest 2026-03-09"])
-        #expect(try f.database.entry(habitID: rest.id, day: yesterday)?.value == 0)
+        await #expect(try f.database.entry(habitID: rest.id, day: yesterday)?.value == 0)
     }
 
-    @Test func oldDaysAreCompletedWithoutNotifying() throws {
+    @Test func oldDaysAreCompletedWithoutNotifying() async throws {
         let f = try ObserverFixture()
-        let walk = try f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
+        let walk = try await f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
         f.totals.set("steps", f.today.adding(days: -3), 9000)
         var emitted: [NotificationEvent] = []
-        let report = try f.pass().run(at: f.at(12)) { emitted.append($0) }
+        let report = try await f.pass().run(at: f.at(12)) { emitted.append($0) }
         #expect(emitted.isEmpty)
         #expect(report.completed == ["Walk 2026-03-07"])
-        #expect(try f.database.entry(habitID: walk.id, day: f.today.adding(days: -3))?.source == .metric)
+        await #expect(try f.database.entry(habitID: walk.id, day: f.today.adding(days: -3))?.source == .metric)
     }
 
-    @Test func remindsOnceAtTheReminderTimeWhenNotDone() throws {
+    @Test func remindsOnceAtTheReminderTimeWhenNotDone() async throws {
         let f = try ObserverFixture()
-        let meditate = try f.addHabit("Meditate", remindAt: 7 * 60 + 30)
-        let stretch = try f.addHabit("Stretch", remindAt: 7 * 60 + 30)
-        try f.database.record(Entry(habitID: stretch.id, day: f.today, status: .done, recordedAt: f.at(7), zone: "UTC"))
-        #expect(try f.pass().run(at: f.at(7, 29)).isQuiet)
+        let meditate = try await f.addHabit("Meditate", remindAt: 7 * 60 + 30)
+        let stretch = try await f.addHabit("Stretch", remindAt: 7 * 60 + 30)
+        try await f.database.record(Entry(habitID: stretch.id, day: f.today, status: .done, recordedAt: f.at(7), zone: "UTC"))
+        await #expect(try f.pass().run(at: f.at(7, 29)).isQuiet)
         var emitted: [NotificationEvent] = []
-        _ = try f.pass().run(at: f.at(7, 31)) { emitted.append($0) }
+        _ = try await f.pass().run(at: f.at(7, 31)) { emitted.append($0) }
         #expect(emitted.map(\.habit) == ["Meditate"])
         #expect(emitted.first?.event == .reminder)
-        #expect(try f.pass().run(at: f.at(9)).isQuiet)
+        await #expect(try f.pass().run(at: f.at(9)).isQuiet)
         // The next day reminds again, unless done first.
-        try f.database.record(
+        try await f.database.record(
             Entry(
                 habitID: meditate.id, day: f.today.adding(days: 1), status: .done, recordedAt: f.at(7, days: 1),
                 zone: "UTC"))
         emitted = []
-        _ = try f.pass().run(at: f.at(8, days: 1)) { emitted.append($0) }
+        _ = try await f.pass().run(at: f.at(8, days: 1)) { emitted.append($0) }
         #expect(emitted.map(\.habit) == ["Stretch"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import Observer
 import Testing
 
@@ -31,7 +32,7 @@ struct HookFolder {
 }
 
 @Suite struct HookDeliveryTests {
-    @Test func theHookGetsTheEventOnStdinAndInItsEnvironment() throws {
+    @Test func theHookGetsTheEventOnStdinAndInItsEnvironment() async throws {
         let f = try ObserverFixture()
         let folder = try HookFolder()
         defer { folder.remove() }
@@ -42,9 +43,9 @@ struct HookFolder {
             printf '%s|%s|%s|%s|%s|%s\\n' "$MORNINGPROOF_EVENT" "$MORNINGPROOF_HABIT" "$MORNINGPROOF_DAY" \
               "$MORNINGPROOF_VALUE" "$MORNINGPROOF_TARGET" "$MORNINGPROOF_MESSAGE" >> "\(folder.path("env"))"
             """)
-        _ = try f.addHabit("Walk; rm -rf $HOME", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
+        _ = try await f.addHabit("Walk; rm -rf $HOME", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
         f.totals.set("steps", f.today, 8412)
-        let report = try f.pass(hook: HookRunner(path: hook)).run(at: f.at(18))
+        let report = try await f.pass(hook: HookRunner(path: hook)).run(at: f.at(18))
         #expect(report.failures.isEmpty)
         #expect(
             folder.lines("env") == [
@@ -54,7 +55,7 @@ struct HookFolder {
         #expect(event.habit == "Walk; rm -rf $HOME" && event.value == 8412 && event.event == .goalMet)
     }
 
-    @Test func aFailingHookIsRetriedAndSucceedsOnce() throws {
+    @Test func aFailingHookIsRetriedAndSucceedsOnce() async throws {
         let f = try ObserverFixture()
         let folder = try HookFolder()
         defer { folder.remove() }
@@ -65,48 +66,48 @@ struct HookFolder {
             if [ ! -e "\(folder.path("state"))" ]; then touch "\(folder.path("state"))"; echo "no network" >&2; exit 1; fi
             echo "$MORNINGPROOF_EVENT $MORNINGPROOF_HABIT" >> "\(folder.path("delivered"))"
             """)
-        _ = try f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
+        _ = try await f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
         f.totals.set("steps", f.today, 9000)
         let runner = HookRunner(path: hook)
 
         // Real time as the back-off sees it: five minutes pass between the first two passes.
-        let first = try f.pass(hook: runner, realTime: { f.at(18) }).run(at: f.at(18))
+        let first = try await f.pass(hook: runner, realTime: { f.at(18) }).run(at: f.at(18))
         #expect(first.delivered.isEmpty)
         #expect(first.failures.count == 1)
-        var stored = try #require(try f.database.notifications(since: f.today).first)
+        var stored = try await #require(try f.database.notifications(since: f.today).first)
         #expect(stored.state == .failed && stored.attempts == 1)
         #expect(stored.lastError?.contains("hook exited with status 1: no network") == true)
 
-        let second = try f.pass(hook: runner, realTime: { f.at(18, 5) }).run(at: f.at(18, 5))
+        let second = try await f.pass(hook: runner, realTime: { f.at(18, 5) }).run(at: f.at(18, 5))
         #expect(second.delivered.map(\.habit) == ["Walk"])
-        #expect(try f.pass(hook: runner, realTime: { f.at(18, 10) }).run(at: f.at(18, 10)).isQuiet)
+        await #expect(try f.pass(hook: runner, realTime: { f.at(18, 10) }).run(at: f.at(18, 10)).isQuiet)
         #expect(folder.lines("delivered") == ["goal.met Walk"])
-        stored = try #require(try f.database.notifications(since: f.today).first)
+        stored = try await #require(try f.database.notifications(since: f.today).first)
         #expect(stored.state == .delivered && stored.attempts == 2)
     }
 
-    @Test func aHookPastItsTimeoutIsKilled() throws {
+    @Test func aHookPastItsTimeoutIsKilled() async throws {
         let f = try ObserverFixture()
         let folder = try HookFolder()
         defer { folder.remove() }
         let hook = try folder.script("hook", "echo $$ > \"\(folder.path("pid"))\"\nexec sleep 60")
-        _ = try f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
+        _ = try await f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
         f.totals.set("steps", f.today, 9000)
 
-        let report = try f.pass(hook: HookRunner(path: hook, timeout: 0.5)).run(at: f.at(18))
+        let report = try await f.pass(hook: HookRunner(path: hook, timeout: 0.5)).run(at: f.at(18))
         #expect(report.delivered.isEmpty)
         #expect(report.failures.first?.contains("timed out") == true)
         let pid = try #require(folder.lines("pid").first.flatMap { Int32($0) })
         #expect(kill(pid, 0) == -1, "the hook's process is gone")
-        let stored = try #require(try f.database.notifications(since: f.today).first)
+        let stored = try await #require(try f.database.notifications(since: f.today).first)
         #expect(stored.state == .failed)
     }
 
-    @Test func aMissingHookIsAFailedAttemptNotACrash() throws {
+    @Test func aMissingHookIsAFailedAttemptNotACrash() async throws {
         let f = try ObserverFixture()
-        _ = try f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
+        _ = try await f.addHabit("Walk", goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000))
         f.totals.set("steps", f.today, 9000)
-        let report = try f.pass(hook: HookRunner(path: "/nonexistent/hook")).run(at: f.at(18))
+        let report = try await f.pass(hook: HookRunner(path: "/nonexistent/hook")).run(at: f.at(18))
         #expect(report.failures.first?.contains("hook /nonexistent/hook does not exist (deleted or moved?)") == true)
     }
 }

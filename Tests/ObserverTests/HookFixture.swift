@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import Observer
+import MorningProofStoreContract
 
 /// A hook script from Tests/Fixtures/hooks, copied as `hook` into a directory of its own, where it
 /// writes what it saw (`status`, `signals`, `child.pid`, ...).

@@ -4,6 +4,7 @@ import MorningProofTestSupport
 import Testing
 
 @testable import Observer
+import MorningProofStoreContract
 
 /// The hook runner against hooks that leave processes behind, flood their output, depend on
 /// default signal handling, or cannot start at all (issue 24, findings 1, 2, 3 and 9).

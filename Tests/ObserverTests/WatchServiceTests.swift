@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import Observer
 import ServiceLifecycle
 import Testing
@@ -72,21 +73,21 @@ private struct RecordingLog: LogHandler {
 @Suite("Watch passes")
 struct WatchPassesTests {
     @Test("a file that stays bad is warned about once, then only at debug level; a new problem warns again")
-    func badFileWarnsOnce() throws {
+    func badFileWarnsOnce() async throws {
         let database = try AppDatabase.inMemory()
         let missing = "/nonexistent-\(UUID().uuidString)/steps.csv"
-        _ = try database.addMetricSource(missing)
+        _ = try await database.addMetricSource(missing)
         let log = RecordingLog()
         let passes = WatchPasses(database: database, startingAt: Date(), logger: Logger(label: "test") { _ in log }) {
             _ in
         }
-        passes.run()
-        passes.run()
+        await passes.run()
+        await passes.run()
         let about = log.records.withLock { $0 }.filter { $0.1.contains(missing) }
         #expect(about.map(\.0) == [.warning, .debug])
         let other = "/nonexistent-\(UUID().uuidString)/sleep.csv"
-        _ = try database.addMetricSource(other)
-        passes.run()
+        _ = try await database.addMetricSource(other)
+        await passes.run()
         let warnings = log.records.withLock { $0 }.filter { $0.0 == .warning }.map(\.1)
         #expect(warnings.count == 2)
         #expect(warnings.last?.contains(other) == true)

@@ -3,6 +3,7 @@ import Foundation
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 
 /// `morningproof backup`: a consistent copy of the database, safe while `watch` runs.
 struct BackupCommand: AsyncParsableCommand {
@@ -39,7 +40,7 @@ struct BackupCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let session = try global.session()
+        let session = try await global.session()
         let service = BackupService(databasePath: DatabaseLocation.resolve(explicit: global.databasePath))
         let outcome = try service.backup(session.database, to: file, keep: keep, now: session.now)
         if session.json {
@@ -78,7 +79,7 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let service = BackupService(databasePath: DatabaseLocation.resolve(explicit: global.databasePath))
-        let outcome = try service.restore(from: file, now: try global.instant())
+        let outcome = try await service.restore(from: file, now: try global.instant())
         if global.json {
             struct RestoreJSON: Encodable {
                 var restored: String

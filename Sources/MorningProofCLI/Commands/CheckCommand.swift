@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import Observer
 
 /// `morningproof check`: one observer pass, for cron.
@@ -29,9 +30,9 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let session = try global.session()
-        let pass = try CheckPass.configured(session.database, clock: session.clock)
-        let report = try pass.run(at: session.now) { event in
+        let session = try await global.session()
+        let pass = try await CheckPass.configured(session.database, clock: session.clock)
+        let report = try await pass.run(at: session.now) { event in
             session.json ? Console.outJSON(event.json()) : Console.out(event.line)
         }
         for warning in report.scan.warnings { Console.error("morningproof: warning: \(warning)") }

@@ -39,10 +39,10 @@ struct CheckinCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
-            let checkin = try session.checkins.require(now: session.now)
+            let session = try await global.session()
+            let checkin = try await session.checkins.require(now: session.now)
             if session.json {
-                let status = try session.checkins.status(now: session.now)
+                let status = try await session.checkins.status(now: session.now)
                 return try Console.json(CheckinStatusJSON(status, zone: session.clock.timeZone))
             }
             if let answer = checkin.answer {
@@ -58,7 +58,7 @@ struct CheckinCommand: AsyncParsableCommand {
             guard let yes = ask(checkin.texts.question) else {
                 return Console.out("No answer recorded; the question will wait.")
             }
-            try session.answerCheckin(yes: yes)
+            try await session.answerCheckin(yes: yes)
         }
 
         /// Reads y or n from the terminal; nil at end of input.
@@ -86,8 +86,8 @@ struct CheckinCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
-            try session.answerCheckin(yes: true)
+            let session = try await global.session()
+            try await session.answerCheckin(yes: true)
         }
     }
 
@@ -98,8 +98,8 @@ struct CheckinCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
-            try session.answerCheckin(yes: false)
+            let session = try await global.session()
+            try await session.answerCheckin(yes: false)
         }
     }
 
@@ -115,8 +115,8 @@ struct CheckinCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
-            let found = try session.checkins.status(now: session.now)
+            let session = try await global.session()
+            let found = try await session.checkins.status(now: session.now)
             let status = CheckinStatusJSON(found, zone: session.clock.timeZone)
             if session.json { return try Console.json(status) }
             guard let checkin = found.checkin else {
@@ -136,8 +136,8 @@ struct CheckinCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
-            let was = try session.checkins.reset(now: session.now).was.map { $0 ? "yes" : "no" }
+            let session = try await global.session()
+            let was = try await session.checkins.reset(now: session.now).was.map { $0 ? "yes" : "no" }
             if session.json {
                 return try Console.json(["day": session.today.description, "cleared": was ?? "nothing"])
             }

@@ -34,8 +34,8 @@ extension CheckinCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
-            let setup = try session.checkins.setup(preset: preset, question: question, now: session.now)
+            let session = try await global.session()
+            let setup = try await session.checkins.setup(preset: preset, question: question, now: session.now)
             let habit = setup.habit, texts = setup.texts
             if session.json { return try Console.json(CheckinSetupJSON(setup)) }
             Console.out(

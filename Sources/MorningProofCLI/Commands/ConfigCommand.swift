@@ -18,8 +18,8 @@ struct ConfigCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
-            let values = try session.settings.all()
+            let session = try await global.session()
+            let values = try await session.settings.all()
             if session.json { return try Console.json(values) }
             for key in values.keys.sorted() { Console.out("\(key) = \(UserText.visible(values[key]!))") }
         }
@@ -49,8 +49,8 @@ struct ConfigCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let session = try global.session()
-            let stored = try session.settings.set(key: key, value: value, now: session.now)
+            let session = try await global.session()
+            let stored = try await session.settings.set(key: key, value: value, now: session.now)
             if session.json { return try Console.json([key: stored]) }
             Console.out("\(key) = \(UserText.visible(stored))")
         }

@@ -21,9 +21,9 @@ struct DoneCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let session = try global.session()
-        let habit = try target.habit(in: session)
-        let change = try session.entries.record(
+        let session = try await global.session()
+        let habit = try await target.habit(in: session)
+        let change = try await session.entries.record(
             .done, habit: habit, day: target.date, note: note, value: value, now: session.now)
         let what = session.named(change.day)
         if change.kind == .recorded(.unchanged) {

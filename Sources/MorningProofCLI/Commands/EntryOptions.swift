@@ -3,6 +3,7 @@ import Foundation
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 
 /// The habit and day an entry command acts on.
 struct EntryTarget: ParsableArguments {
@@ -17,8 +18,8 @@ struct EntryTarget: ParsableArguments {
 
     /// Finds the habit and checks the day: not in the future, not before the habit existed.
     /// The habit named (a unique prefix will do).
-    func habit(in session: Session) throws -> Habit {
-        try session.database.findHabit(named: name)
+    func habit(in session: Session) async throws -> Habit {
+        try await session.database.findHabit(named: name)
     }
 }
 

@@ -38,8 +38,8 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let session = try global.session()
-        let export = try ExportService(database: session.database, clock: session.clock)
+        let session = try await global.session()
+        let export = try await ExportService(database: session.database, clock: session.clock)
             .export(ExportService.Format(rawValue: format)!, now: session.now)
         guard let out else { return Console.outData(export.data) }
         try OutputFile.write(export.data, to: out)

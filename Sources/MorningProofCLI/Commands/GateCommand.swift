@@ -54,7 +54,7 @@ struct GateCommand: AsyncParsableCommand {
 
         func run() async throws {
             // Everything that touches the database happens in here, so it is closed before exec.
-            let open = try check()
+            let open = try await check()
             guard open, let command = exec.first else {
                 if !open { throw ExitCode(MorningProofError.Kind.negative.rawValue) }
                 return
@@ -62,14 +62,14 @@ struct GateCommand: AsyncParsableCommand {
             try Self.replaceProcess(with: command, arguments: exec)
         }
 
-        private func check() throws -> Bool {
-            let session = try global.session()
+        private func check() async throws -> Bool {
+            let session = try await global.session()
             // Quiet, or about to run the command: the decision alone (the screen's quotes are not read).
             if quiet || !exec.isEmpty {
-                let open = try session.gate.decision(now: session.now).decision.isOpen
+                let open = try await session.gate.decision(now: session.now).decision.isOpen
                 if quiet || open { return open }
             }
-            let state = try session.gateScreen()
+            let state = try await session.gateScreen()
             let open = state.decision.isOpen
             if session.json {
                 try Console.json(state.json(day: session.today))
@@ -112,8 +112,8 @@ struct GateCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let session = try global.session()
-            let result = try session.gate.unlock(reason: reason, now: session.now)
+            let session = try await global.session()
+            let result = try await session.gate.unlock(reason: reason, now: session.now)
             result.gate.warnAboutQuotes()
             let day = result.gate.day.description
             guard let outcome = result.outcome else {

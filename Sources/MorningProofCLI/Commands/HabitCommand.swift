@@ -3,6 +3,7 @@ import Foundation
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 
 /// `morningproof habit ...`: add, list, show, edit, archive and remove habits.
 struct HabitCommand: AsyncParsableCommand {
@@ -101,8 +102,8 @@ extension HabitCommand {
         }
 
         func run() async throws {
-            let session = try global.session()
-            let habit = try session.habits.add(named: name, details.details, now: session.now)
+            let session = try await global.session()
+            let habit = try await session.habits.add(named: name, details.details, now: session.now)
             if session.json {
                 try Console.json(HabitJSON(habit))
             } else {
@@ -122,8 +123,8 @@ extension HabitCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
-            let habits = try session.database.habits(includeArchived: all)
+            let session = try await global.session()
+            let habits = try await session.database.habits(includeArchived: all)
             if session.json { return try Console.json(habits.map { HabitJSON($0) }) }
             if habits.isEmpty { return Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"") }
             for habit in habits {
@@ -147,8 +148,8 @@ extension HabitCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
-            let progress = try session.habits.show(named: name, now: session.now)
+            let session = try await global.session()
+            let progress = try await session.habits.show(named: name, now: session.now)
             let habit = progress.habit
             if session.json { return try Console.json(HabitJSON(habit, progress: progress)) }
             Console.out(habit.shownName)
@@ -189,8 +190,8 @@ extension HabitCommand {
         }
 
         func run() async throws {
-            let session = try global.session()
-            let habit = try session.habits.edit(named: name, rename: rename, details.details)
+            let session = try await global.session()
+            let habit = try await session.habits.edit(named: name, rename: rename, details.details)
             if session.json { return try Console.json(HabitJSON(habit)) }
             Console.out(
                 "Updated \"\(habit.shownName)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))."
@@ -212,8 +213,8 @@ extension HabitCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
-            let habit = try session.habits.archive(named: name, archived: !undo)
+            let session = try await global.session()
+            let habit = try await session.habits.archive(named: name, archived: !undo)
             if session.json { return try Console.json(HabitJSON(habit)) }
             Console.out(
                 undo
@@ -236,8 +237,8 @@ extension HabitCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
-            let (habit, removed) = try session.habits.remove(named: name, confirmed: yes)
+            let session = try await global.session()
+            let (habit, removed) = try await session.habits.remove(named: name, confirmed: yes)
             if session.json { return try Console.json(["removed": habit.name, "entries": "\(removed)"]) }
             Console.out("Removed \"\(habit.shownName)\" and its \(removed) \(removed == 1 ? "entry" : "entries").")
         }

@@ -55,7 +55,7 @@ struct ImportCommand: AsyncParsableCommand {
 
         @OptionGroup var options: Options
 
-        func run() async throws { try ImportRun.run(.loop(file), options) }
+        func run() async throws { try await ImportRun.run(.loop(file), options) }
     }
 
     struct Harsh: AsyncParsableCommand {
@@ -75,7 +75,7 @@ struct ImportCommand: AsyncParsableCommand {
 
         @OptionGroup var options: Options
 
-        func run() async throws { try ImportRun.run(.harsh(folder), options) }
+        func run() async throws { try await ImportRun.run(.harsh(folder), options) }
     }
 
     struct JSON: AsyncParsableCommand {
@@ -94,17 +94,17 @@ struct ImportCommand: AsyncParsableCommand {
 
         @OptionGroup var options: Options
 
-        func run() async throws { try ImportRun.run(.json(file), options) }
+        func run() async throws { try await ImportRun.run(.json(file), options) }
     }
 }
 
 /// Runs an import and prints what it would do or did.
 enum ImportRun {
-    static func run(_ source: ImportSource, _ options: ImportCommand.Options) throws {
+    static func run(_ source: ImportSource, _ options: ImportCommand.Options) async throws {
         // A missing or wrong file is refused before the database is opened (or created).
-        try ImportService.check(source)
-        let session = try options.global.session()
-        let plan = try ImportService(database: session.database, clock: session.clock)
+        try await ImportService.check(source)
+        let session = try await options.global.session()
+        let plan = try await ImportService(database: session.database, clock: session.clock)
             .run(source, merge: !options.noMerge, apply: options.apply, now: session.now)
         for warning in plan.warnings { Console.error("morningproof: warning: \(warning)") }
         if session.json { return try Console.json(ImportJSON(plan, source: source, applied: options.apply)) }

@@ -4,6 +4,7 @@ import HealthMetrics
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 
 /// `morningproof metrics ...`: import metrics files and show daily totals.
 struct MetricsCommand: AsyncParsableCommand {
@@ -53,7 +54,7 @@ struct MetricsCommand: AsyncParsableCommand {
             let paths = files.map(SourceCommand.absolute)
             // Every file is checked before any is read: a bad argument changes nothing.
             for (given, path) in zip(files, paths) { try MetricImporter.checkImportable(path, shownAs: given) }
-            let session = try global.session()
+            let session = try await global.session()
             var importer = MetricImporter(database: session.database, clock: session.clock)
             let bar = ProgressBar.forStandardError()
             if let bar {
@@ -61,7 +62,7 @@ struct MetricsCommand: AsyncParsableCommand {
             }
             var reports: [FileReport] = []
             for path in paths {
-                let report = try importer.importFile(path)
+                let report = try await importer.importFile(path)
                 bar?.clear()
                 reports.append(report)
                 for warning in report.warnings { Console.error("morningproof: warning: \(warning)") }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 
 extension MetricsCommand {
     struct Show: AsyncParsableCommand {
@@ -44,11 +45,11 @@ extension MetricsCommand {
         ]
 
         func run() async throws {
-            let session = try global.session()
+            let session = try await global.session()
             let last = try session.day(date)
             let count = days ?? (date == nil ? 7 : 1)
             let first = last.adding(days: -(count - 1))
-            let values = try session.database.metricDays(from: first, to: last)
+            let values = try await session.database.metricDays(from: first, to: last)
             let shown = first.through(last)
             if session.json {
                 let rows = shown.map { day -> [String: JSONValue] in

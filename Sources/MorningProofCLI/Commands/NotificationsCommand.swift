@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MorningProofCore
 import MorningProofStore
+import MorningProofStoreContract
 import Observer
 
 /// `morningproof notifications list`: what was delivered, what failed and why.
@@ -37,8 +38,8 @@ struct NotificationsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let session = try global.session()
-            let records = try session.database.notifications(since: session.today.adding(days: -(days - 1)))
+            let session = try await global.session()
+            let records = try await session.database.notifications(since: session.today.adding(days: -(days - 1)))
             let items = records.map { NotificationJSON($0, zone: session.clock.timeZone) }
             if session.json { return try Console.json(["notifications": items]) }
             if items.isEmpty { return Console.out("No notifications in the last \(days) days.") }

@@ -50,8 +50,8 @@ struct QuoteCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let session = try global.session()
-            let book = try QuoteSource.load(session.database)
+            let session = try await global.session()
+            let book = try await QuoteSource.load(session.database)
             let instant = at.flatMap(ISOInstant.parse) ?? session.now
             let moment = QuoteMomentJSON(at: instant, book: book, clock: session.clock)
             if session.json { return try Console.json(moment) }
@@ -81,8 +81,8 @@ struct QuoteCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
-            let history = try QuoteSource.history(
+            let session = try await global.session()
+            let history = try await QuoteSource.history(
                 session.database, clock: session.clock, date: date, now: session.now)
             let (day, book) = (history.day, history.book)
             let document = QuoteHistoryJSON(history)

@@ -53,9 +53,9 @@ struct ReportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let session = try global.session()
-        if picture.isAsked { return try picture.draw(names[0], weeks: weeks, through: to, session: session) }
-        let report = try session.reports.report(habitsNamed: names, from: from, to: to, weeks: weeks, now: session.now)
+        let session = try await global.session()
+        if picture.isAsked { return try await picture.draw(names[0], weeks: weeks, through: to, session: session) }
+        let report = try await session.reports.report(habitsNamed: names, from: from, to: to, weeks: weeks, now: session.now)
         let reports = report.habits.map(HabitReport.init)
         switch format ?? (session.json ? .json : .text) {
         case .json: try Console.json(ReportJSON(report))

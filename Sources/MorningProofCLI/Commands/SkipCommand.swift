@@ -13,9 +13,9 @@ struct SkipCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let session = try global.session()
-        let habit = try target.habit(in: session)
-        let change = try session.entries.record(.skipped, habit: habit, day: target.date, now: session.now)
+        let session = try await global.session()
+        let habit = try await target.habit(in: session)
+        let change = try await session.entries.record(.skipped, habit: habit, day: target.date, now: session.now)
         let result = change.kind == .recorded(.unchanged) ? "already skipped" : "skipped"
         try session.report(result, message: "\(habit.shownName): \(result) \(session.named(change.day)).", change)
     }

@@ -4,6 +4,7 @@ import HealthMetrics
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 
 /// `morningproof source ...`: the metrics files and folders that `check` and `watch` read.
 struct SourceCommand: AsyncParsableCommand {
@@ -51,8 +52,8 @@ struct SourceCommand: AsyncParsableCommand {
         func run() async throws {
             let path = SourceCommand.absolute(self.path)
             try SourceScanner.checkSource(path)  // before the database is opened: a bad path creates nothing
-            let session = try global.session()
-            let added = try SourceScanner(database: session.database, clock: session.clock)
+            let session = try await global.session()
+            let added = try await SourceScanner(database: session.database, clock: session.clock)
                 .addSource(path, now: session.now)
             if session.json { return try Console.json(["path": path, "added": added ? "yes" : "already watched"]) }
             Console.out(added ? "Watching \(path)" : "Already watching \(path)")
@@ -73,9 +74,9 @@ struct SourceCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let session = try global.session()
-            let files = try session.database.watchedFiles()
-            let sources = try session.database.metricSources().map { path -> SourceJSON in
+            let session = try await global.session()
+            let files = try await session.database.watchedFiles()
+            let sources = try await session.database.metricSources().map { path -> SourceJSON in
                 var isDirectory: ObjCBool = false
                 let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
                 let read = files.values.filter { $0.path == path || $0.path.hasPrefix(path + "/") }
@@ -106,9 +107,9 @@ struct SourceCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let session = try global.session()
+            let session = try await global.session()
             let path = SourceCommand.absolute(self.path)
-            try SourceScanner(database: session.database, clock: session.clock).removeSource(path)
+            try await SourceScanner(database: session.database, clock: session.clock).removeSource(path)
             if session.json { return try Console.json(["path": path, "removed": "yes"]) }
             Console.out("Stopped watching \(path)")
         }

@@ -16,8 +16,8 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let session = try global.session()
-        let status = try session.reports.status(now: session.now)
+        let session = try await global.session()
+        let status = try await session.reports.status(now: session.now)
         let all = status.habits
         if session.json { return try Console.json(StatusJSON(status)) }
         Console.out("\(status.day) (\(status.zone))")

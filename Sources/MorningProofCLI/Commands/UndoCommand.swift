@@ -13,11 +13,11 @@ struct UndoCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let session = try global.session()
+        let session = try await global.session()
         // `undo checkin` names the check-in habit when no habit is called that.
-        let habit = try session.database.findHabit(named: try session.checkins.habitName(for: target.name))
+        let habit = try await session.database.findHabit(named: try session.checkins.habitName(for: target.name))
         // Clears a check-in answer of the day too (a no has no entry).
-        let change = try session.entries.undo(habit: habit, day: target.date, now: session.now)
+        let change = try await session.entries.undo(habit: habit, day: target.date, now: session.now)
         let what = session.named(change.day)
         switch change.kind {
         case .cleared(let removed?, _):

@@ -3,6 +3,7 @@ import Foundation
 import MorningProofCore
 import MorningProofService
 import MorningProofStore
+import MorningProofStoreContract
 import PhotoVerification
 
 /// `morningproof verify PHOTO...`: is the bed made? Optionally records the day as proof.
@@ -67,9 +68,9 @@ struct VerifyCommand: AsyncParsableCommand {
         // Check the habit and the model before any work, so a usage error changes nothing.
         var proofs: (service: ProofService, session: Session, habit: Habit)?
         if let habit {
-            let opened = try global.session()
+            let opened = try await global.session()
             let service = ProofService(database: opened.database, clock: opened.clock)
-            proofs = (service, opened, try service.photoHabit(named: habit))
+            proofs = await (service, opened, try service.photoHabit(named: habit))
         }
         let verifier = BedVerifier(model: try model.map(BedModel.load(path:)) ?? .builtIn, threshold: threshold)
         let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -87,21 +88,21 @@ struct VerifyCommand: AsyncParsableCommand {
             }
             var proof: PhotoProofOutcome?
             if case .success(let value) = judgement {
-                proof = try proofs.service.offer(value, habit: proofs.habit, now: proofs.session.now)
+                proof = try await proofs.service.offer(value, habit: proofs.habit, now: proofs.session.now)
             }
             reports.append(
                 PhotoReport(
                     path: path, judgement: judgement, habit: proofs.habit, day: proofs.session.today, proof: proof))
         }
-        try print(reports, session: proofs?.session, habit: proofs?.habit)
+        try await print(reports, session: proofs?.session, habit: proofs?.habit)
         if let code = reports.compactMap(\.errorCode).first { throw ExitCode(code) }
         if reports.contains(where: { $0.made == false || $0.proofRefused != nil }) { throw ExitCode(1) }
     }
 
-    private func print(_ reports: [PhotoReport], session: Session?, habit: Habit?) throws {
+    private func print(_ reports: [PhotoReport], session: Session?, habit: Habit?) async throws {
         var streak: Int?
         if let session, let habit {
-            streak = try session.database.progress(of: habit, today: session.today, need: .summary).timeline.currentStreak
+            streak = try await session.database.progress(of: habit, today: session.today, need: .summary).timeline.currentStreak
         }
         if global.json {
             return try Console.json(reports.map { $0.json(streak: streak) })

@@ -39,7 +39,7 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let session = try global.session()
+        let session = try await global.session()
         let seconds = IntervalText.seconds(interval)!
         var logger = Logger(label: "morningproof.watch") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel =
@@ -51,7 +51,7 @@ struct WatchCommand: AsyncParsableCommand {
         }
         let service = WatchService(
             interval: .milliseconds(Int64(seconds * 1000)), clock: ContinuousClock(), logger: logger,
-            pass: { passes.run() }, stopPass: { passes.stop() })
+            pass: { await passes.run() }, stopPass: { passes.stop() })
         let group = ServiceGroup(
             configuration: .init(
                 services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],

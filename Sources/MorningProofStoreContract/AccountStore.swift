@@ -5,8 +5,7 @@ import MorningProofCore
 /// clocks, API tokens by their SHA-256, and the seed API's daily updates. Served by SQLite
 /// (`AppDatabase`) and by PostgreSQL (`PostgresStore`, which conforms in its own module); the
 /// stores only read and write, the rules stay in Core and in the services, so both engines behave
-/// alike. It lives here, beside the plain types both engines share, so that the CLI, which links
-/// this module, never links PostgreSQL's client.
+/// alike.
 public protocol AccountStore: Sendable {
     /// Creates an account; nil when the email is taken (in any case).
     func createAccount(email: String, passwordHash: String, timeZone: String?, at instant: Date) async throws
@@ -46,4 +45,3 @@ public protocol AccountStore: Sendable {
     ) async throws -> (account: AccountProfile, history: DailyUpdateHistory)?
 }
 
-extension AppDatabase: AccountStore {}

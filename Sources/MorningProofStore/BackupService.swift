@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofStoreContract
 
 /// What `backup` did.
 public struct BackupOutcome: Sendable, Equatable {
@@ -67,11 +67,11 @@ public struct BackupService: Sendable {
     /// Puts the database in `file` in place of the live one, which is kept as
     /// `backups/before-restore-<UTC time>.sqlite`. A file that is not a whole MorningProof database of
     /// this version or older is refused and nothing changes.
-    public func restore(from file: String, now: Date) throws -> RestoreOutcome {
+    public func restore(from file: String, now: Date) async throws -> RestoreOutcome {
         let kept = folder + "/" + Self.freeName(at: now, taken: Set(contents(of: folder)), prefix: "before-restore-")
         let existed = FileManager.default.fileExists(atPath: databasePath)
         let restored = try AppDatabase.restore(from: file, into: databasePath, keepingOldAt: kept)
-        return RestoreOutcome(
+        return await RestoreOutcome(
             keptAt: existed && FileManager.default.fileExists(atPath: kept) ? kept : nil,
             habits: try restored.habits(includeArchived: true).count)
     }

@@ -38,16 +38,16 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
-    static func unavailable(_ path: String, _ message: String) -> StoreError {
+    package static func unavailable(_ path: String, _ message: String) -> StoreError {
         StoreError(.unavailable, value: path, message)
     }
 
     /// A write to `path` that its file system had no room for (SQLite's "database or disk is full", or
     /// an I/O error on a disk found full): said as such, never as damage.
-    static func noSpace(_ path: String, _ consequence: String = "") -> StoreError {
+    package static func noSpace(_ path: String, _ consequence: String = "") -> StoreError {
         unavailable(path, "no space left on device writing \(path)\(consequence)")
     }
 
     /// The same error, its sentence followed by `consequence` ("; the database was left as it was").
-    func adding(_ consequence: String) -> StoreError { StoreError(code, value: value, message + consequence) }
+    package func adding(_ consequence: String) -> StoreError { StoreError(code, value: value, message + consequence) }
 }

@@ -1,0 +1,105 @@
+import Foundation
+import MorningProofCore
+
+/// The days of the account's habits: entries, and the progress judged from them.
+public protocol EntryStore: AccountScopedStore {
+    /// Every entry of one habit, oldest first.
+    func entries(habitID: Int64) async throws -> [Entry]
+    /// The entry of a habit on a day, if any.
+    func entry(habitID: Int64, day: LocalDay) async throws -> Entry?
+    /// Records an entry, at most one per habit and day, as `RecordOutcome.of` decides.
+    @discardableResult func record(_ entry: Entry) async throws -> RecordOutcome
+    /// Removes a habit's entry and check-in answer of a day in one transaction.
+    @discardableResult func clearDay(habitID: Int64, day: LocalDay) async throws -> ClearedDay
+    /// Every habit's progress as of `today` (`HabitTimeline`, with the account's travel days and
+    /// week start), judged at least as far back as `need` asks.
+    func progress(of habits: [Habit], today: LocalDay, need: HistoryNeed) async throws -> [HabitProgress]
+}
+
+extension EntryStore {
+    /// One habit's progress as of `today`, judged as far back as `need` asks.
+    public func progress(of habit: Habit, today: LocalDay, need: HistoryNeed = .all) async throws -> HabitProgress {
+        try await progress(of: [habit], today: today, need: need)[0]
+    }
+
+    /// Every habit's progress as of `today`, judged from its first day.
+    public func progress(of habits: [Habit], today: LocalDay) async throws -> [HabitProgress] {
+        try await progress(of: habits, today: today, need: .all)
+    }
+}
+
+/// Photo proofs: an entry with the evidence it rests on.
+public protocol ProofStore: AccountScopedStore {
+    /// Records `entry` with its photo evidence in one transaction, unless the photo repeats the
+    /// account's evidence of another day (`ProofPolicy.repeated`): then nothing changes.
+    func recordProof(_ entry: Entry, evidence: PhotoEvidence, maxDistance: Int) async throws -> ProofOutcome
+}
+
+/// Answers of check-in habits.
+public protocol CheckinStore: AccountScopedStore {
+    /// The answer of a check-in habit on a day (`CheckinAnswer.standing`).
+    func checkinAnswer(habitID: Int64, day: LocalDay) async throws -> CheckinAnswer?
+    /// The most recent answer of a check-in habit, on any day (`CheckinAnswer.latest`).
+    func lastCheckinAnswer(habitID: Int64) async throws -> CheckinAnswer?
+    /// Answers the check-in for a day as `CheckinOutcome.of` decides, with a done entry for a yes.
+    @discardableResult func answerCheckin(habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String)
+        async throws -> CheckinOutcome
+}
+
+/// Unlocks of the gate.
+public protocol GateStore: AccountScopedStore {
+    /// Unlocks on days `from` through `to`, oldest first.
+    func gateUnlocks(from: LocalDay, through to: LocalDay) async throws -> [GateUnlock]
+    /// Records an unlock for `day` when `GateUnlockOutcome.of` allows it under `limit`; check and
+    /// insert are one transaction.
+    func unlockGate(day: LocalDay, at instant: Date, reason: String, limit: Int) async throws -> GateUnlockOutcome
+}
+
+extension GateStore {
+    /// The unlock of a day, if any.
+    public func gateUnlock(on day: LocalDay) async throws -> GateUnlock? {
+        try await gateUnlocks(from: day, through: day).first
+    }
+}
+
+/// The account's settings and clock.
+public protocol SettingsStore: AccountScopedStore {
+    /// The clock in force for the account; not found while it has no zone. `systemZone` is the
+    /// zone of SQLite's owner, whose clock is a setting, until one is set.
+    func clock(systemZone: @autoclosure () -> String) async throws -> DayClock
+    /// The first day of the account's calendar week, 1 (Monday) to 7 (Sunday).
+    func weekStart() async throws -> Int
+    /// Every stored setting of the account, by key.
+    func settings() async throws -> [String: String]
+    /// One setting's stored value (of the account), or nil.
+    func setting(_ key: String) async throws -> String?
+    /// Stores a setting of the account (nil removes it).
+    func setSetting(_ key: String, to value: String?) async throws
+}
+
+extension SettingsStore {
+    /// The clock in force for the account, with the system's zone for an owner who set none.
+    public func clock() async throws -> DayClock {
+        try await clock(systemZone: ZoneNames.systemDefault())
+    }
+
+    /// How many unlocks are allowed in any 7 days (`gate.unlocks-per-week`, default 1).
+    public func gateUnlocksPerWeek() async throws -> Int {
+        try await setting(SettingKey.gateUnlocksPerWeek).flatMap { Int($0) } ?? GateUnlock.defaultPerWeek
+    }
+}
+
+/// The owner's clock, which is a setting of the CLI's (`config set timezone`, `day-start`).
+/// Served by SQLite.
+public protocol OwnerClockStore: SettingsStore {
+    /// Changes the owner's zone or day start, recording the change with its instant so that the
+    /// days it touches count as travel days.
+    func changeClock(to new: DayClock, at instant: Date, systemZone: String) async throws
+}
+
+extension OwnerClockStore {
+    /// Changes the owner's clock; an owner who set no zone had the system's.
+    public func changeClock(to new: DayClock, at instant: Date) async throws {
+        try await changeClock(to: new, at: instant, systemZone: ZoneNames.systemDefault())
+    }
+}

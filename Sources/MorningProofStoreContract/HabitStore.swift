@@ -1,0 +1,87 @@
+import Foundation
+import MorningProofCore
+
+/// The store contract: what the use cases read and write, by area, each served by SQLite
+/// (`AppDatabase`, in MorningProofStore) and by PostgreSQL (`PostgresStore`, in
+/// MorningProofPostgres), whose files of the same area sit side by side (`HabitStore.swift` and
+/// `PostgresStore+Habits.swift`). The stores only read and write; the rules stay in Core and in the
+/// services, so both engines answer alike. Every call is `async`: it suspends while the database
+/// works and never blocks a thread.
+///
+/// A value sees one account (`scoped(to:)`): another account's habits are not found.
+public protocol AccountScopedStore: Sendable {
+    /// The account this value reads and writes: the owner (the CLI's data) unless scoped otherwise.
+    var accountID: Int64 { get }
+    /// The same store, seen as the account `id`.
+    func scoped(to id: Int64) -> Self
+}
+
+/// Everything one account's habits hang on: what the habit, entry, report, chart, proof, check-in,
+/// quote and gate use cases take.
+public typealias AccountData = HabitStore & EntryStore & ProofStore & CheckinStore & GateStore & SettingsStore
+    & MetricStore
+
+/// The account's habits.
+public protocol HabitStore: AccountScopedStore {
+    /// Active habits (and archived ones when asked), in the order they were created.
+    func habits(includeArchived: Bool) async throws -> [Habit]
+    /// The habit `id` of the account; nil for none, or another account's.
+    func habit(id: Int64) async throws -> Habit?
+    /// Stores a new habit and returns it with its id. A name already taken (in any case) is a conflict.
+    func addHabit(_ habit: Habit) async throws -> Habit
+    /// Saves every field of an existing habit but its creation day.
+    func updateHabit(_ habit: Habit) async throws
+    /// Deletes a habit and its entries; returns how many entries went with it.
+    @discardableResult func removeHabit(id: Int64) async throws -> Int
+}
+
+extension HabitStore {
+    /// Active habits, in the order they were created.
+    public func habits() async throws -> [Habit] {
+        try await habits(includeArchived: false)
+    }
+
+    /// The habit a person means by `text` (`HabitNameMatch`): not found or ambiguous says which
+    /// habits there are.
+    public func findHabit(named text: String, includeArchived: Bool = true) async throws -> Habit {
+        let all = try await habits(includeArchived: includeArchived)
+        switch HabitNameMatch.of(text, among: all) {
+        case .found(let habit): return habit
+        case .none:
+            let names = all.filter { !$0.archived }.map { "\"\($0.name)\"" }
+            throw StoreError(
+                .notFound, value: text,
+                "no habit named \"\(text)\""
+                    + (names.isEmpty
+                        ? "; add one with: morningproof habit add NAME" : " (habits: \(names.joined(separator: ", ")))")
+            )
+        case .ambiguous(let matches):
+            throw StoreError(
+                .ambiguous, value: text,
+                "\"\(text)\" is ambiguous: it could be \(matches.map { "\"\($0.name)\"" }.joined(separator: " or ")); type more of the name"
+            )
+        }
+    }
+}
+
+/// The errors both engines give for a habit's name.
+extension StoreError {
+    /// A name that is only spaces.
+    public static func blankHabitName(_ name: String) -> StoreError {
+        StoreError(.invalid, value: name, "a habit needs a name")
+    }
+
+    /// `name` is taken (in any case) by the account's habit `existing`.
+    public static func habitNameTaken(_ name: String, by existing: String) -> StoreError {
+        StoreError(.conflict, value: name, "a habit named \"\(existing)\" already exists")
+    }
+
+    /// An account that has not set its zone yet has no clock, so no "today".
+    public static let noClockYet = StoreError(
+        .notFound, value: "timezone", "complete onboarding first: set your time zone in the profile")
+
+    /// A habit id of another account, or none.
+    public static func noHabit(_ id: Int64) -> StoreError {
+        StoreError(.notFound, value: String(id), "no habit with id \(id)")
+    }
+}

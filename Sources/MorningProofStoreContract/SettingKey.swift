@@ -1,0 +1,15 @@
+/// Names of the settings MorningProof itself reads; other modules may store their own keys.
+public enum SettingKey {
+    public static let timeZone = "timezone"
+    public static let dayStart = "day-start"
+    public static let weekStart = "week-start"
+    /// The check-in's question, verse and suggestions (separated by `;`).
+    public static let checkinQuestion = "checkin.question"
+    public static let checkinVerse = "checkin.verse"
+    public static let checkinSuggestions = "checkin.suggestions"
+    public static let gateUnlocksPerWeek = "gate.unlocks-per-week"
+    public static let quotesFile = "quotes.file"
+    /// Comma-separated source names (matched as case-insensitive parts of the source's name):
+    /// the first one with data on a day gives that day's cumulative totals.
+    public static let metricSourcePriority = "metrics.source-priority"
+}
