@@ -127,7 +127,7 @@ import Testing
         defer { [noShebang, missing, fine].forEach { $0.remove() } }
         #expect(
             throws: MorningProofError.usage(
-                "notify.hook: " + HookStartProblem(path: noShebang.path, code: ENOEXEC).description)
+                "notify.hook: \(HookStartProblem(path: noShebang.path, code: ENOEXEC))")
         ) {
             try NotifySettings.checkHook(noShebang.path)
         }
