@@ -79,10 +79,13 @@ enum ExitStatus {
     static func of(_ error: Error) -> (message: String, code: Int32)? {
         typealias Kind = MorningProofError.Kind
         let kind: Kind
+        var message = "\(error)"
         switch error {
         case let error as MorningProofError:
             kind = error.kind
+            message = OptionWording.message(error)
         case let error as StoreError:
+            message = OptionWording.message(error)
             switch error.code {
             // A name or value the person gave does not fit what is stored.
             case .notFound, .ambiguous, .conflict, .invalid: kind = .usage
@@ -111,7 +114,7 @@ enum ExitStatus {
         default:
             return nil
         }
-        return ("\(error)", code(for: kind))
+        return (message, code(for: kind))
     }
 
     /// The sysexits code a kind of error exits with (docs/cli.md's table).

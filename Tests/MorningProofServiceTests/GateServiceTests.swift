@@ -78,7 +78,10 @@ struct GateServiceTests {
                     nextDay: LocalDay("2026-03-09")!))
         #expect(
             try gate.unlock(reason: "c", now: Self.at("2026-03-09T07:00:00-04:00")).outcome == .unlocked(remaining: 0))
-        #expect(throws: MorningProofError.usage("--reason needs a few words: why does the gate have to open today?")) {
+        #expect(
+            throws: MorningProofError.usage(
+                "\(field: .reason) needs a few words: why does the gate have to open today?")
+        ) {
             try gate.unlock(reason: " ", now: Self.at("2026-03-10T07:00:00-04:00"))
         }
         #expect(try database.gateUnlocks(from: LocalDay("2026-03-01")!, through: LocalDay("2026-03-31")!).count == 2)

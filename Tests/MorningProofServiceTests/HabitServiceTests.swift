@@ -44,8 +44,10 @@ struct HabitServiceTests {
     func removeAndArchive() throws {
         let read = try service.add(named: "Read", HabitDetails(), now: now)
         _ = try EntryService(database: database, clock: service.clock).record(.done, habit: read, day: nil, now: now)
-        #expect(throws: MorningProofError.usage(
-            "removing \"Read\" would delete it and its 1 entry; run again with --yes, or keep its history with: morningproof habit archive \"Read\"")) {
+        #expect(
+            throws: MorningProofError.usage(
+                "removing \"Read\" would delete it and its 1 entry\(hint: .confirmRemoval(habit: "Read"))")
+        ) {
             try service.remove(named: "Read", confirmed: false)
         }
         #expect(try service.archive(named: "Read").archived)
