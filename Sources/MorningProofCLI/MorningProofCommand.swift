@@ -95,10 +95,11 @@ enum ExitStatus {
             case .badFile: kind = .dataError
             }
         case let error as PhotoError:
+            message = OptionWording.message(error)
             switch error.code {
             case .noSuchFile: kind = .noInput
             case .unreadable: kind = .ioError
-            case .notAnImage, .damaged, .refused, .badModel: kind = .dataError
+            case .notAnImage, .damaged, .refused, .tooManyPixels, .badModel: kind = .dataError
             }
         case let error as ServiceError:
             // What a rule refuses (a future day) is, for a command, a usage error.

@@ -1,5 +1,6 @@
 import MorningProofCore
 import MorningProofStore
+import PhotoVerification
 
 /// How the CLI words what a library's error names: each input as its option (`--remind-at`), each
 /// hint as the command that follows it.
@@ -33,5 +34,11 @@ struct OptionWording: ErrorPhrasing {
     /// The message of `error` as the CLI prints it: with how to add a habit when there is none.
     static func message(_ error: StoreError) -> String {
         error.isNoHabitsYet ? error.message + "; add one with: morningproof habit add NAME" : error.message
+    }
+
+    /// The message of `error` as the CLI prints it: with how to raise the pixel limit it was over.
+    static func message(_ error: PhotoError) -> String {
+        error.code == .tooManyPixels
+            ? error.message + " (raise it with --max-pixels if the photo is real)" : error.message
     }
 }

@@ -78,4 +78,15 @@ import Testing
             cli, ["gate", "unlock", "--reason", " "],
             "--reason needs a few words: why does the gate have to open today?")
     }
+
+    @Test func aPhotoOverThePixelLimitSaysWhichOptionRaisesIt() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let huge = ImageInfoTests.samples.appendingPathComponent("broken/huge-60000.jpg").path
+        let result = try cli.run(["image", "info", huge], now: now)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr.hasSuffix(
+                "pixels; refused before decoding (raise it with --max-pixels if the photo is real)\n"))
+    }
 }
