@@ -25,6 +25,8 @@ struct OptionWording: ErrorPhrasing {
         case .setUpCheckin: "; create one with: morningproof checkin setup --preset faith (or --preset general)"
         case .photoHabitNeeded: "; --habit needs a habit of kind photo"
         case .listSources: " (see: morningproof source list)"
+        case .mergeInstead(let count):
+            " (without --no-merge the import merges into \(count == 1 ? "it" : "them"), keeping every day already recorded)"
         }
     }
 

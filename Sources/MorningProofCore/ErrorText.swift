@@ -25,6 +25,8 @@ public enum ErrorHint: Sendable, Equatable {
     case photoHabitNeeded
     /// A path named is not among the watched sources.
     case listSources
+    /// An import refused because `count` of its habits are already here, which a merging import adds to.
+    case mergeInstead(count: Int)
 }
 
 /// How a front end words the inputs and hints an `ErrorText` names. The defaults are neutral words.
@@ -52,6 +54,8 @@ extension ErrorPhrasing {
         case .setUpCheckin: "; set one up first"
         case .photoHabitNeeded: "; a photo proof needs a habit of kind photo"
         case .listSources: " (see the watched sources)"
+        case .mergeInstead(let count):
+            " (an import that merges adds to \(count == 1 ? "it" : "them"), keeping every day already recorded)"
         }
     }
 }
