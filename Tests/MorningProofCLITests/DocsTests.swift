@@ -96,7 +96,8 @@ import Testing
     /// SampleImages, Tests and scripts: none may end in a usage error (64). The docs tell one story:
     /// the tour's habits, kept from one page to the next, have a week of history on 2026-03-09, so
     /// `habit add` runs a week before the other commands. `morningproof-server` runs only its
-    /// `token` commands there; the others start a server or need PostgreSQL.
+    /// `token` commands there; the others start a server or need PostgreSQL. `watch` (which runs
+    /// until stopped) and `gate --exec` (which runs another program) are only checked for their options.
     @Test func codeBlockCommandsRunWithoutAUsageError() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent(
             "morningproof-docs-\(UUID().uuidString)")
@@ -118,7 +119,8 @@ import Testing
         for document in documents {
             for command in document.blockCommands {
                 guard let found = Self.program(of: shellWords(command.text), cli: cli, server: server),
-                    found.program == "morningproof" || found.words.first == "token", !command.text.hasSuffix("&")
+                    found.program == "morningproof" || found.words.first == "token", !command.text.hasSuffix("&"),
+                    found.words.first != "watch", !found.words.contains("--exec")
                 else { continue }
                 // The shell expands `~`, `$PWD` and quotes as a reader's would; the program is the built one.
                 let line = found.program + " " + command.text.drop { $0 != " " }
