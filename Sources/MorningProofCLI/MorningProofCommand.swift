@@ -80,10 +80,13 @@ enum ExitStatus {
     static func of(_ error: Error) -> (message: String, code: Int32)? {
         typealias Kind = MorningProofError.Kind
         let kind: Kind
+        var message = "\(error)"
         switch error {
         case let error as MorningProofError:
             kind = error.kind
+            message = OptionWording.message(error)
         case let error as StoreError:
+            message = OptionWording.message(error)
             switch error.code {
             // A name or value the person gave does not fit what is stored.
             case .notFound, .ambiguous, .conflict, .invalid: kind = .usage
@@ -93,10 +96,11 @@ enum ExitStatus {
             case .badFile: kind = .dataError
             }
         case let error as PhotoError:
+            message = OptionWording.message(error)
             switch error.code {
             case .noSuchFile: kind = .noInput
             case .unreadable: kind = .ioError
-            case .notAnImage, .damaged, .refused, .badModel: kind = .dataError
+            case .notAnImage, .damaged, .refused, .tooManyPixels, .badModel: kind = .dataError
             }
         case let error as ServiceError:
             // What a rule refuses (a future day) is, for a command, a usage error.
@@ -112,7 +116,19 @@ enum ExitStatus {
         default:
             return nil
         }
-        return ("\(error)", kind.rawValue)
+        return (message, code(for: kind))
+    }
+
+    /// The sysexits code a kind of error exits with (docs/cli.md's table).
+    static func code(for kind: MorningProofError.Kind) -> Int32 {
+        switch kind {
+        case .negative: 1
+        case .usage: 64
+        case .dataError: 65
+        case .noInput: 66
+        case .ioError: 74
+        case .busy: 75
+        }
     }
 }
 

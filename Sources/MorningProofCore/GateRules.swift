@@ -75,10 +75,10 @@ public struct GateUnlock: Hashable, Sendable {
 
     /// Checks an unlock's reason: a few words on one line; returns it trimmed.
     public static func checkReason(_ reason: String) throws -> String {
-        try UserText.validate(reason, field: "--reason", maxLength: UserText.noteMaxLength)
+        try UserText.validate(reason, field: .reason, maxLength: UserText.noteMaxLength)
         let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty {
-            throw MorningProofError.usage("--reason needs a few words: why does the gate have to open today?")
+            throw MorningProofError.usage("\(field: .reason) needs a few words: why does the gate have to open today?")
         }
         return trimmed
     }

@@ -53,14 +53,14 @@ public struct HabitDetails: Sendable, Equatable {
     public func reminder() throws -> Int? {
         guard let remindAt else { return nil }
         guard let minutes = parseClockTime(remindAt) else {
-            throw MorningProofError.usage("bad --remind-at \"\(remindAt)\": use HH:MM, such as 07:30")
+            throw MorningProofError.usage("bad \(field: .remindAt, "\"\(remindAt)\""): use HH:MM, such as 07:30")
         }
         return minutes
     }
 
     /// Checks every detail without a habit to apply them to: what `add` and `edit` refuse up front.
     public func validate() throws {
-        if let note { try UserText.validate(note, field: "--note", maxLength: UserText.noteMaxLength) }
+        if let note { try UserText.validate(note, field: .note, maxLength: UserText.noteMaxLength) }
         if hasSchedule { _ = try schedule() }
         _ = try reminder()
         if let metric, HealthMetric(name: metric) == nil {
@@ -84,7 +84,7 @@ public struct HabitDetails: Sendable, Equatable {
     }
 
     private func checkedNew(named name: String) throws -> (name: String, goal: MetricGoal?) {
-        let name = try UserText.validate(name, field: "the habit name", maxLength: UserText.habitNameMaxLength)
+        let name = try UserText.validate(name, field: .name, maxLength: UserText.habitNameMaxLength)
         try validate()
         let goal = try goal(current: nil)
         if kind == .metric && goal == nil { throw Self.metricNeedsGoal }
@@ -95,7 +95,7 @@ public struct HabitDetails: Sendable, Equatable {
     public func applied(to habit: Habit, rename: String? = nil) throws -> Habit {
         var habit = habit
         if let rename {
-            habit.name = try UserText.validate(rename, field: "--rename", maxLength: UserText.habitNameMaxLength)
+            habit.name = try UserText.validate(rename, field: .rename, maxLength: UserText.habitNameMaxLength)
         }
         try validate()
         if let kind { habit.kind = kind }
@@ -115,24 +115,27 @@ public struct HabitDetails: Sendable, Equatable {
     }
 
     static let metricNeedsGoal = MorningProofError.usage(
-        "a metric habit needs a goal, such as --metric steps --at-least 8000 (metrics: \(HealthMetric.knownNames))")
+        "a metric habit needs a goal, such as \(settings: (.metric, "steps"), (.atLeast, "8000")) (metrics: \(HealthMetric.knownNames))"
+    )
 
     /// The goal these details give, starting from `current` (an edit keeps what is not given).
     public func goal(current: MetricGoal?) throws -> MetricGoal? {
         guard hasGoal else { return current }
         if let kind, kind != .metric {
             throw MorningProofError.usage(
-                "a goal (--metric, --at-least, --at-most) needs --kind metric, not \(kind.rawValue)")
+                "a goal (\(field: .metric), \(field: .atLeast), \(field: .atMost)) needs \(field: .kind, "metric"), not \(kind.rawValue)"
+            )
         }
         guard let name = metric ?? current?.metric else {
             throw MorningProofError.usage(
-                "--at-least, --at-most and --activity need --metric (metrics: \(HealthMetric.knownNames))")
+                "\(field: .atLeast), \(field: .atMost) and \(field: .activity) need \(field: .metric) (metrics: \(HealthMetric.knownNames))"
+            )
         }
         guard let goalMetric = HealthMetric(name: name) else {
             throw MorningProofError.usage("unknown metric \"\(name)\" (metrics: \(HealthMetric.knownNames))")
         }
         if atLeast != nil && atMost != nil {
-            throw MorningProofError.usage("give --at-least or --at-most, not both")
+            throw MorningProofError.usage("give \(field: .atLeast) or \(field: .atMost), not both")
         }
         var goal: MetricGoal
         if let text = atLeast ?? atMost {
@@ -143,12 +146,13 @@ public struct HabitDetails: Sendable, Equatable {
             goal = current
         } else {
             throw MorningProofError.usage(
-                "--metric \(goalMetric.rawValue) needs a target: --at-least or --at-most, such as --at-least \(Self.example(goalMetric))"
+                "\(field: .metric, goalMetric.rawValue) needs a target: \(field: .atLeast) or \(field: .atMost), such as \(field: .atLeast, Self.example(goalMetric))"
             )
         }
         if let activity {
             guard [.workouts, .workoutMinutes].contains(goalMetric) || activity.isEmpty else {
-                throw MorningProofError.usage("--activity applies to --metric workouts or workoutMinutes only")
+                throw MorningProofError.usage(
+                    "\(field: .activity) applies to \(field: .metric, "workouts") or workoutMinutes only")
             }
             goal.activity = activity.isEmpty ? nil : activity.lowercased()
         } else if goal.metric != current?.metric {

@@ -9,7 +9,9 @@ public struct ReportRange: Sendable, Equatable {
 
     /// Refuses a number of weeks outside `weekLimits`.
     public static func checkWeeks(_ weeks: Int) throws {
-        guard weekLimits.contains(weeks) else { throw MorningProofError.usage("--weeks takes 1 to 520, not \(weeks)") }
+        guard weekLimits.contains(weeks) else {
+            throw MorningProofError.usage("\(field: .weeks) takes 1 to 520, not \(weeks)")
+        }
     }
 
     /// The range from days as a person names them (`LocalDay.resolve`): through `to` (nil: today),
@@ -20,7 +22,9 @@ public struct ReportRange: Sendable, Equatable {
         let first =
             try from.map { try LocalDay.resolve($0, today: today) }
             ?? last.startOfWeek(weekStart: weekStart).adding(days: -7 * (weeks - 1))
-        guard first <= last else { throw MorningProofError.usage("--from \(first) is after --to \(last)") }
+        guard first <= last else {
+            throw MorningProofError.usage("\(field: .from, "\(first)") is after \(field: .to, "\(last)")")
+        }
         self.first = first
         self.last = last
     }

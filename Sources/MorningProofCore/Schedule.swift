@@ -16,35 +16,48 @@ public enum Schedule: Hashable, Sendable {
 
     /// Builds a schedule from the command-line options, checking the numbers.
     public static func from(every: Int?, times: Int?, per: String?, within: Int?) throws -> Schedule {
-        func bad(_ why: String) -> MorningProofError { .usage("bad schedule: \(why)") }
+        func bad(_ why: ErrorText) -> MorningProofError { .usage("bad schedule: \(why)") }
         if let every {
-            guard times == nil, per == nil, within == nil else { throw bad("--every cannot be combined with --times") }
-            guard (1...maxDays).contains(every) else { throw bad("--every takes 1 to \(maxDays) days, not \(every)") }
+            guard times == nil, per == nil, within == nil else {
+                throw bad("\(field: .every) cannot be combined with \(field: .times)")
+            }
+            guard (1...maxDays).contains(every) else {
+                throw bad("\(field: .every) takes 1 to \(maxDays) days, not \(every)")
+            }
             return every == 1 ? .daily : .everyDays(every)
         }
         guard let times else {
-            if per != nil || within != nil { throw bad("--per and --in need --times K") }
+            if per != nil || within != nil {
+                throw bad("\(field: .per) and \(field: .within) need \(field: .times, "K")")
+            }
             return .daily
         }
         switch (per?.lowercased(), within) {
         case ("week", nil):
-            guard (1...7).contains(times) else { throw bad("--times K --per week takes K from 1 to 7, not \(times)") }
+            guard (1...7).contains(times) else {
+                throw bad("\(settings: (.times, "K"), (.per, "week")) takes K from 1 to 7, not \(times)")
+            }
             return .timesPerWeek(times)
         case ("month", nil):
             guard (1...31).contains(times) else {
-                throw bad("--times K --per month takes K from 1 to 31, not \(times)")
+                throw bad("\(settings: (.times, "K"), (.per, "month")) takes K from 1 to 31, not \(times)")
             }
             return .timesPerMonth(times)
         case (nil, let days?):
-            guard (1...maxDays).contains(days) else { throw bad("--in takes 1 to \(maxDays) days, not \(days)") }
-            guard (1...days).contains(times) else { throw bad("--times \(times) does not fit in \(days) days") }
+            guard (1...maxDays).contains(days) else {
+                throw bad("\(field: .within) takes 1 to \(maxDays) days, not \(days)")
+            }
+            guard (1...days).contains(times) else {
+                throw bad("\(field: .times, "\(times)") does not fit in \(days) days")
+            }
             return times == days ? .daily : .timesInDays(times: times, days: days)
         case (nil, nil):
-            throw bad("--times K needs --per week, --per month or --in N")
+            throw bad(
+                "\(field: .times, "K") needs \(field: .per, "week"), \(field: .per, "month") or \(field: .within, "N")")
         case (let other?, nil):
-            throw bad("--per takes week or month, not \(other)")
+            throw bad("\(field: .per) takes week or month, not \(other)")
         default:
-            throw bad("--per and --in cannot be combined")
+            throw bad("\(field: .per) and \(field: .within) cannot be combined")
         }
     }
 

@@ -6,7 +6,7 @@ public enum SettingValues {
     /// An IANA zone name (never a fixed offset or an abbreviation), with the closest name suggested
     /// when it is not one (`ZoneNames.problem`): for `config set timezone` and the server's profile.
     public static func timeZone(_ value: String) throws -> String {
-        if let problem = ZoneNames.problem(with: value) { throw MorningProofError.usage(problem) }
+        if let problem = ZoneNames.problem(with: value) { throw MorningProofError(.usage, problem) }
         return value
     }
 

@@ -57,11 +57,18 @@ public enum UserText {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
+    /// Checks a text a person gave for the input `field` (`.note`): `validate(_:field:maxLength:)`
+    /// naming it so that each front end can word it (`--note`, `"note"`).
+    @discardableResult
+    public static func validate(_ text: String, field: InputField, maxLength: Int) throws -> String {
+        try validate(text, field: "\(field: field)", maxLength: maxLength)
+    }
+
     /// Checks a text a person gave for `field` (such as "habit name") and returns it trimmed of
     /// surrounding spaces. Throws a usage error naming the field and the first refused character
     /// as U+XXXX, or the length when it is over `maxLength` characters.
     @discardableResult
-    public static func validate(_ text: String, field: String, maxLength: Int) throws -> String {
+    public static func validate(_ text: String, field: ErrorText, maxLength: Int) throws -> String {
         if let bad = text.unicodeScalars.first(where: isRefused), let kind = refusal(of: bad) {
             throw MorningProofError.usage("\(field) contains the \(kind) \(codePoint(bad)); use plain text on one line")
         }

@@ -78,8 +78,9 @@ public enum ImportMerge {
         if !merge {
             let taken = batch.habits.compactMap { match($0.name)?.name }
             if !taken.isEmpty {
-                throw MorningProofError.dataError(
-                    "\(taken.map { "\"\($0)\"" }.joined(separator: ", ")) already exist\(taken.count == 1 ? "s" : "") here; nothing was imported (without --no-merge the import merges into \(taken.count == 1 ? "it" : "them"), keeping every day already recorded)"
+                throw MorningProofError(
+                    .dataError,
+                    "\(taken.map { "\"\($0)\"" }.joined(separator: ", ")) already exist\(taken.count == 1 ? "s" : "") here; nothing was imported\(hint: .mergeInstead(count: taken.count))"
                 )
             }
         }

@@ -60,11 +60,12 @@ extension APIError {
             // An upload that is not a JPEG or PNG the decoder can read.
             self = .badRequest(error.message, code: "bad_image")
         case let error as MorningProofError:
+            let message = FieldWording.message(error)
             switch error.kind {
-            case .usage, .dataError: self = .badRequest(error.message)
-            case .noInput: self.init(status: .notFound, code: "not_found", message: error.message)
-            case .negative: self.init(status: .unprocessableContent, code: "refused", message: error.message)
-            case .ioError, .busy: self = .databaseUnavailable(error.message, logger: logger)
+            case .usage, .dataError: self = .badRequest(message)
+            case .noInput: self.init(status: .notFound, code: "not_found", message: message)
+            case .negative: self.init(status: .unprocessableContent, code: "refused", message: message)
+            case .ioError, .busy: self = .databaseUnavailable(message, logger: logger)
             }
         case is NIOTooManyBytesError:
             self.init(status: .contentTooLarge, code: "payload_too_large", message: "the request body is too large")

@@ -34,8 +34,8 @@ public struct AccountService: Sendable {
     public func signUp(email: String, password: String, timeZone: String?, address: String, now: Date) async throws
         -> SignUp
     {
-        if let problem = AccountRules.emailProblem(email) { throw MorningProofError.usage(problem) }
-        if let problem = AccountRules.passwordProblem(password) { throw MorningProofError.usage(problem) }
+        if let problem = AccountRules.emailProblem(email) { throw MorningProofError(.usage, problem) }
+        if let problem = AccountRules.passwordProblem(password) { throw MorningProofError(.usage, problem) }
         let zone = try timeZone.map(SettingValues.timeZone)
         try await throttle.reserveSignUp(address: address, now: now)
         if try await database.accountID(email: email) != nil {

@@ -72,9 +72,7 @@ public struct CheckinService: Sendable {
     /// The check-in, or a usage error that says how to set one up.
     public func require(now: Date) async throws -> Checkin {
         guard let checkin = try await load(now: now) else {
-            throw MorningProofError.usage(
-                "no check-in is set up yet; create one with: morningproof checkin setup --preset faith (or --preset general)"
-            )
+            throw MorningProofError.usage("no check-in is set up yet\(hint: .setUpCheckin)")
         }
         return checkin
     }
@@ -119,9 +117,9 @@ public struct CheckinService: Sendable {
     /// for a new check-in without a preset) and `question`.
     public func setup(preset: CheckinTexts.Preset?, question: String?, now: Date) async throws -> CheckinSetup {
         if let question {
-            try UserText.validate(question, field: "--question", maxLength: UserText.checkinTextMaxLength)
+            try UserText.validate(question, field: .question, maxLength: UserText.checkinTextMaxLength)
             if UserText.isBlank(question) {
-                throw MorningProofError.usage("--question needs some words")
+                throw MorningProofError.usage("\(field: .question) needs some words")
             }
         }
         let existing = try await habit()

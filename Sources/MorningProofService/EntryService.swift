@@ -49,7 +49,7 @@ public struct EntryService: Sendable {
     public func record(
         _ status: EntryStatus, habit: Habit, day: String?, note: String? = nil, value: Double? = nil, now: Date
     ) async throws -> EntryChange {
-        if let note { try UserText.validate(note, field: "--note", maxLength: UserText.noteMaxLength) }
+        if let note { try UserText.validate(note, field: .note, maxLength: UserText.noteMaxLength) }
         let note = note?.isEmpty == true ? nil : note
         let day = try self.day(day, of: habit, now: now)
         let outcome = try await database.record(

@@ -44,8 +44,8 @@ public struct HabitService: Sendable {
         guard confirmed else {
             let count = try await database.entries(habitID: habit.id).count
             throw MorningProofError.usage(
-                "removing \"\(habit.name)\" would delete it and its \(count) \(count == 1 ? "entry" : "entries"); "
-                    + "run again with --yes, or keep its history with: morningproof habit archive \"\(habit.name)\"")
+                "removing \"\(habit.name)\" would delete it and its \(count) \(count == 1 ? "entry" : "entries")\(hint: .confirmRemoval(habit: habit.name))"
+            )
         }
         return await (habit, try remove(habit))
     }

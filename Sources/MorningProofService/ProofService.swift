@@ -42,7 +42,7 @@ public struct ProofService: Sendable {
     public func photoHabit(_ habit: Habit) throws -> Habit {
         guard habit.kind == .photo else {
             throw MorningProofError.usage(
-                "\(habit.name) is a \(habit.kind.rawValue) habit; --habit needs a habit of kind photo")
+                "\(habit.name) is a \(habit.kind.rawValue) habit\(hint: .photoHabitNeeded)")
         }
         return habit
     }

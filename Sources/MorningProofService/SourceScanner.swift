@@ -62,7 +62,7 @@ public struct SourceScanner {
     /// Stops watching `path` (as added); the totals already read stay.
     public func removeSource(_ path: String) async throws {
         guard try await database.removeMetricSource(path) else {
-            throw MorningProofError.usage("\(path) is not watched (see: morningproof source list)")
+            throw MorningProofError.usage("\(path) is not watched\(hint: .listSources)")
         }
     }
 

@@ -49,12 +49,9 @@ extension HabitStore {
         case .found(let habit): return habit
         case .none:
             let names = all.filter { !$0.archived }.map { "\"\($0.name)\"" }
+            if names.isEmpty { throw StoreError.noHabits(named: text) }
             throw StoreError(
-                .notFound, value: text,
-                "no habit named \"\(text)\""
-                    + (names.isEmpty
-                        ? "; add one with: morningproof habit add NAME" : " (habits: \(names.joined(separator: ", ")))")
-            )
+                .notFound, value: text, "no habit named \"\(text)\" (habits: \(names.joined(separator: ", ")))")
         case .ambiguous(let matches):
             throw StoreError(
                 .ambiguous, value: text,
@@ -79,6 +76,14 @@ extension StoreError {
     /// An account that has not set its zone yet has no clock, so no "today".
     public static let noClockYet = StoreError(
         .notFound, value: "timezone", "complete onboarding first: set your time zone in the profile")
+
+    /// No habit is named `text`, and there is no habit at all: a front end may say how to add one.
+    public static func noHabits(named text: String) -> StoreError {
+        StoreError(.notFound, value: text, "no habit named \"\(text)\"; there are no habits yet")
+    }
+
+    /// True for `noHabits(named:)`.
+    public var isNoHabitsYet: Bool { self == .noHabits(named: value) }
 
     /// A habit id of another account, or none.
     public static func noHabit(_ id: Int64) -> StoreError {

@@ -37,11 +37,11 @@ public enum NotifySettings {
         // naming an interpreter that is not there.
         let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4) } ?? Data()
         guard head.starts(with: Array("#!".utf8)) || head.starts(with: [0x7f] + Array("ELF".utf8)) else {
-            throw MorningProofError.usage("notify.hook: " + HookStartProblem(path: path, code: ENOEXEC).description)
+            throw MorningProofError.usage("notify.hook: \(HookStartProblem(path: path, code: ENOEXEC))")
         }
         let missing = HookStartProblem(path: path, code: ENOENT)
         if let interpreter = missing.interpreter, !FileManager.default.fileExists(atPath: interpreter) {
-            throw MorningProofError.usage("notify.hook: " + missing.description)
+            throw MorningProofError.usage("notify.hook: \(missing)")
         }
         return path
     }

@@ -57,8 +57,9 @@ extension ImageDecoder {
         let libraryMessage = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let refused = [MPIMG_ERROR_TOO_MANY_PIXELS, MPIMG_ERROR_TOO_MANY_SCANS, MPIMG_ERROR_MEMORY]
             .contains { $0.rawValue == UInt32(bitPattern: status) }
+        let tooManyPixels = UInt32(bitPattern: status) == MPIMG_ERROR_TOO_MANY_PIXELS.rawValue
         return PhotoError(
-            refused ? .refused : .damaged, path: name,
+            tooManyPixels ? .tooManyPixels : refused ? .refused : .damaged, path: name,
             "\(name): " + explain(status: status, format: format, header: header, libraryMessage: libraryMessage),
             cause: libraryMessage)
     }
@@ -71,8 +72,7 @@ extension ImageDecoder {
             let pixels = UInt64(header.width) * UInt64(header.height)
             return
                 "the \(kind) header claims \(header.width)x\(header.height) (\(pixels) pixels), over the limit of "
-                + "\(libraryMessage.split(separator: " ").last ?? "?") pixels; refused before decoding "
-                + "(raise it with --max-pixels if the photo is real)"
+                + "\(libraryMessage.split(separator: " ").last ?? "?") pixels; refused before decoding"
         case MPIMG_ERROR_TOO_MANY_SCANS.rawValue:
             return "progressive JPEG with \(libraryMessage); refused as broken or hostile"
         case MPIMG_ERROR_MEMORY.rawValue:

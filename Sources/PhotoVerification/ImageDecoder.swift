@@ -5,7 +5,7 @@ import MorningProofCore
 /// Decodes JPEG and PNG files into display-oriented RGB rasters through libjpeg(-turbo) and libpng.
 ///
 /// Damaged files (truncated, corrupt, bad CRC) throw `PhotoError` `.damaged`; headers over the pixel
-/// budget and hostile progressive JPEGs `.refused`; a missing file `.noSuchFile`.
+/// budget `.tooManyPixels`; hostile progressive JPEGs `.refused`; a missing file `.noSuchFile`.
 public enum ImageDecoder {
     /// The verifier's working size: the long side the scaled raster must at least reach.
     public static let defaultWorkingLongSide = 512

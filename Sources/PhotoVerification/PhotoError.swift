@@ -13,8 +13,11 @@ public enum PhotoProblem: Sendable, Equatable {
     case notAnImage
     /// A JPEG or PNG that ends early or is corrupt.
     case damaged
-    /// An image refused before or while decoding as too big for the limits (pixels, scans, memory).
+    /// An image refused while decoding as too big for the limits (scans, memory).
     case refused
+    /// An image whose header claims more pixels than the caller's limit: refused before decoding
+    /// (a front end may say how to raise the limit).
+    case tooManyPixels
     /// A bed model file that is not a valid model.
     case badModel
 }

@@ -35,7 +35,7 @@ import Testing
         #expect(json?["applied"] as? Bool == false)
         let refused = try cli.run(["import", "harsh", Self.harsh, "--no-merge", "--apply"], now: Self.now)
         #expect(refused.status == 65)
-        #expect(refused.stderr.contains("\"Meditated\", \"Stretched\", \"Gym\", \"Long run\", \"Coffee\", \"Old habit\" already exist here; nothing was imported"))
+        #expect(refused.stderr.contains("\"Meditated\", \"Stretched\", \"Gym\", \"Long run\", \"Coffee\", \"Old habit\" already exist here; nothing was imported (without --no-merge the import merges into them, keeping every day already recorded)\n"))
     }
 
     @Test func aMissingOrWrongFileIsRefusedBeforeTheDatabaseIsTouched() throws {

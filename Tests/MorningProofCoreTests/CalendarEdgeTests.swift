@@ -15,7 +15,7 @@ import Testing
         do {
             _ = try ISOInstant.read(text, field: "--now")
         } catch let error as MorningProofError {
-            #expect(error.exitCode == 64)
+            #expect(error.kind == .usage)
             #expect(error.message.contains("outside the supported instants"), "\(error.message)")
         } catch {
             Issue.record("unexpected \(error)")
@@ -41,7 +41,7 @@ import Testing
             _ = try LocalDay.resolve(text, today: today)
             Issue.record("\(text) was accepted")
         } catch let error as MorningProofError {
-            #expect(error.exitCode == 64)
+            #expect(error.kind == .usage)
         } catch {
             Issue.record("unexpected \(error)")
         }

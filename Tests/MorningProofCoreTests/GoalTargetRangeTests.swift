@@ -11,7 +11,7 @@ import Testing
             _ = try GoalTarget.parse(text, for: .steps)
             Issue.record("\(text) was accepted")
         } catch let error as MorningProofError {
-            #expect(error.exitCode == 64)
+            #expect(error.kind == .usage)
             #expect(error.message.contains("0 to 200,000 steps"), "\(error.message)")
         } catch {
             Issue.record("unexpected \(error)")

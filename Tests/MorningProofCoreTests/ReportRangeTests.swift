@@ -14,8 +14,10 @@ struct ReportRangeTests {
         #expect(sundays.first == day("2026-03-01") && sundays.last == day("2026-03-03"))
         let given = try ReportRange(from: "-3", to: "2026-03-03", weeks: 26, today: wednesday, weekStart: 1)
         #expect(given.first == day("2026-03-01") && given.last == day("2026-03-03"))
-        #expect(throws: MorningProofError.usage("--weeks takes 1 to 520, not 521")) { try ReportRange.checkWeeks(521) }
-        #expect(throws: MorningProofError.usage("--from 2026-03-04 is after --to 2026-03-03")) {
+        #expect(throws: MorningProofError.usage("\(field: .weeks) takes 1 to 520, not 521")) {
+            try ReportRange.checkWeeks(521)
+        }
+        #expect(throws: MorningProofError.usage("\(field: .from, "2026-03-04") is after \(field: .to, "2026-03-03")")) {
             try ReportRange(from: "today", to: "yesterday", weeks: 1, today: wednesday, weekStart: 1)
         }
     }

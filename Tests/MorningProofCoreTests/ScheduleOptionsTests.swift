@@ -29,7 +29,7 @@ import Testing
         do {
             _ = try Schedule.from(every: every, times: times, per: per, within: within)
         } catch let error as MorningProofError {
-            #expect(error.exitCode == 64)
+            #expect(error.kind == .usage)
         } catch {
             Issue.record("unexpected error \(error)")
         }

@@ -70,8 +70,8 @@ import Testing
     @Test func withoutMergeATakenNameRefusesEverything() {
         var other = Self.imported
         other.name = "Read"
-        #expect(throws: MorningProofError.dataError(
-            "\"Meditate\" already exists here; nothing was imported (without --no-merge the import merges into it, keeping every day already recorded)"
+        #expect(throws: MorningProofError(
+            .dataError, "\"Meditate\" already exists here; nothing was imported\(hint: .mergeInstead(count: 1))"
         )) {
             try plan([other, Self.imported], merge: false)
         }

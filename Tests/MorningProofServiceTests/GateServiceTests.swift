@@ -79,7 +79,10 @@ struct GateServiceTests {
                     nextDay: LocalDay("2026-03-09")!))
         await #expect(
             try gate.unlock(reason: "c", now: Self.at("2026-03-09T07:00:00-04:00")).outcome == .unlocked(remaining: 0))
-        await #expect(throws: MorningProofError.usage("--reason needs a few words: why does the gate have to open today?")) {
+        await #expect(
+            throws: MorningProofError.usage(
+                "\(field: .reason) needs a few words: why does the gate have to open today?")
+        ) {
             try await gate.unlock(reason: " ", now: Self.at("2026-03-10T07:00:00-04:00"))
         }
         await #expect(try database.gateUnlocks(from: LocalDay("2026-03-01")!, through: LocalDay("2026-03-31")!).count == 2)

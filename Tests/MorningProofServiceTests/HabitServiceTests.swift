@@ -45,8 +45,10 @@ struct HabitServiceTests {
     func removeAndArchive() async throws {
         let read = try await service.add(named: "Read", HabitDetails(), now: now)
         _ = try await EntryService(database: database, clock: service.clock).record(.done, habit: read, day: nil, now: now)
-        await #expect(throws: MorningProofError.usage(
-            "removing \"Read\" would delete it and its 1 entry; run again with --yes, or keep its history with: morningproof habit archive \"Read\"")) {
+        await #expect(
+            throws: MorningProofError.usage(
+                "removing \"Read\" would delete it and its 1 entry\(hint: .confirmRemoval(habit: "Read"))")
+        ) {
             try await service.remove(named: "Read", confirmed: false)
         }
         await #expect(try service.archive(named: "Read").archived)

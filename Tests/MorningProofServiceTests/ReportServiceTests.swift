@@ -65,10 +65,10 @@ struct ReportServiceTests {
             habitsNamed: ["re"], from: "-2", to: "yesterday", weeks: 26, now: Self.at("2026-03-04T07:00:00-05:00"))
         #expect(named.range.first == LocalDay("2026-03-02")! && named.range.last == LocalDay("2026-03-03")!)
         #expect(named.habits.first?.days.map(\.state) == ["done", "missed"])
-        await #expect(throws: MorningProofError.usage("--from 2026-03-05 is after --to 2026-03-04")) {
+        await #expect(throws: MorningProofError.usage("\(field: .from, "2026-03-05") is after \(field: .to, "2026-03-04")")) {
             try await reports.report(from: "2026-03-05", weeks: 2, now: Self.at("2026-03-04T07:00:00-05:00"))
         }
-        await #expect(throws: MorningProofError.usage("--weeks takes 1 to 520, not 0")) {
+        await #expect(throws: MorningProofError.usage("\(field: .weeks) takes 1 to 520, not 0")) {
             try await reports.report(weeks: 0, now: Self.at("2026-03-04T07:00:00-05:00"))
         }
     }

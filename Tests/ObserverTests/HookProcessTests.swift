@@ -128,7 +128,7 @@ import MorningProofStoreContract
         defer { [noShebang, missing, fine].forEach { $0.remove() } }
         #expect(
             throws: MorningProofError.usage(
-                "notify.hook: " + HookStartProblem(path: noShebang.path, code: ENOEXEC).description)
+                "notify.hook: \(HookStartProblem(path: noShebang.path, code: ENOEXEC))")
         ) {
             try NotifySettings.checkHook(noShebang.path)
         }

@@ -26,8 +26,8 @@ struct BrokenFileTests {
             ("bad-crc-iend.png", .damaged, "IEND: CRC error"),
             ("empty.jpg", .notAnImage, "the file is empty (0 bytes)"),
             ("text.jpg", .notAnImage, "plain text, not a JPEG or PNG image"),
-            ("huge-60000.jpg", .refused, "claims 60000x60000"),
-            ("huge-60000.png", .refused, "claims 60000x60000"),
+            ("huge-60000.jpg", .tooManyPixels, "claims 60000x60000"),
+            ("huge-60000.png", .tooManyPixels, "claims 60000x60000"),
             ("many-scans.jpg", .refused, "more than 100 scans"),
         ])
     func broken(_ file: String, _ code: PhotoProblem, _ reason: String) throws {

@@ -183,7 +183,7 @@ extension HabitCommand {
         func validate() throws {
             try validating {
                 if let rename {
-                    try UserText.validate(rename, field: "--rename", maxLength: UserText.habitNameMaxLength)
+                    try UserText.validate(rename, field: .rename, maxLength: UserText.habitNameMaxLength)
                 }
                 try details.details.validate()
             }

@@ -1,0 +1,47 @@
+import MorningProofCore
+import MorningProofStoreContract
+import MorningProofStore
+import PhotoVerification
+
+/// How the CLI words what a library's error names: each input as its option (`--remind-at`), each
+/// hint as the command that follows it.
+struct OptionWording: ErrorPhrasing {
+    func name(_ field: InputField, value: String?) -> String {
+        let option =
+            switch field {
+            case .name: "the habit name"
+            case .within: "--in"
+            case .remindAt: "--remind-at"
+            case .atLeast: "--at-least"
+            case .atMost: "--at-most"
+            default: "--" + field.rawValue
+            }
+        return value.map { "\(option) \($0)" } ?? option
+    }
+
+    func hint(_ hint: ErrorHint) -> String {
+        switch hint {
+        case .confirmRemoval(let habit):
+            "; run again with --yes, or keep its history with: morningproof habit archive \"\(habit)\""
+        case .setUpCheckin: "; create one with: morningproof checkin setup --preset faith (or --preset general)"
+        case .photoHabitNeeded: "; --habit needs a habit of kind photo"
+        case .listSources: " (see: morningproof source list)"
+        case .mergeInstead(let count):
+            " (without --no-merge the import merges into \(count == 1 ? "it" : "them"), keeping every day already recorded)"
+        }
+    }
+
+    /// The message of `error` as the CLI prints it.
+    static func message(_ error: MorningProofError) -> String { error.text.rendered(by: OptionWording()) }
+
+    /// The message of `error` as the CLI prints it: with how to add a habit when there is none.
+    static func message(_ error: StoreError) -> String {
+        error.isNoHabitsYet ? error.message + "; add one with: morningproof habit add NAME" : error.message
+    }
+
+    /// The message of `error` as the CLI prints it: with how to raise the pixel limit it was over.
+    static func message(_ error: PhotoError) -> String {
+        error.code == .tooManyPixels
+            ? error.message + " (raise it with --max-pixels if the photo is real)" : error.message
+    }
+}
