@@ -14,6 +14,11 @@ import MorningProofStoreContract
 /// of it (the CLI prints a warning, the server logs it) and the next read tries again.
 public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// True for a server's pool (`openShared`): its calls suspend the caller while GRDB works on its
+    /// own threads. A command's single connection (`open`, `inMemory`) runs each call on the
+    /// caller's thread instead: nothing else waits for that thread, and a process that makes a
+    /// few quick reads saves a thread hop on each (measured: `status` 2 ms faster).
+    var suspends = false
     /// Told when rebuilding a derived state that a read found unsound fails; nothing by default.
     public var stateRebuildFailed: @Sendable (StoreError) -> Void = { _ in }
     /// The account whose habits, entries, settings and gate this value reads and writes: the owner
@@ -74,7 +79,7 @@ public struct AppDatabase: Sendable {
         var configuration = configuration
         configuration.maximumReaderCount = max(1, readers)
         return try translatingErrors(path: path) {
-            AppDatabase(writer: try DatabasePool(path: path, configuration: configuration))
+            AppDatabase(writer: try DatabasePool(path: path, configuration: configuration), suspends: true)
         }
     }
 
