@@ -176,6 +176,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        // Where the committed files are (Repository, Fixtures, SampleImages, HealthFixtures), for every
+        // test target that reads them; Core only, so light targets stay light.
+        .target(name: "TestFixtures", dependencies: ["MorningProofCore"], path: "Tests/TestFixtures"),
         // What the store and server tests share: the engines a test runs on (SQLite, and the
         // throwaway PostgreSQL of scripts/with-postgres), threads that may block, the built binaries.
         .target(
@@ -189,31 +192,33 @@ let package = Package(
             name: "MorningProofPostgresTests",
             dependencies: [
                 "MorningProofPostgres", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
+                "TestFixtures",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The SQLite schema that the PostgreSQL one is compared with.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
             name: "MorningProofInterchangeTests", dependencies: ["MorningProofInterchange", "MorningProofCore"]),
-        .testTarget(name: "HabitChartsTests", dependencies: ["HabitCharts", "MorningProofCore", "PhotoVerification"]),
         .testTarget(
-            name: "HealthMetricsTests",
-            dependencies: ["HealthMetrics", "MorningProofService", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore"]),
+            name: "HabitChartsTests", dependencies: ["HabitCharts", "MorningProofCore", "PhotoVerification", "TestFixtures"]),
+        .testTarget(
+            name: "HealthMetricsTests", dependencies: ["HealthMetrics", "MorningProofCore", "TestFixtures"]),
         .testTarget(
             name: "ObserverTests",
             dependencies: [
                 "Observer", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
+                "TestFixtures",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification", "MorningProofCore"]),
+        .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification", "MorningProofCore", "TestFixtures"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
         .testTarget(
             name: "MorningProofServiceTests",
             dependencies: [
                 "MorningProofService", "MorningProofStore", "MorningProofStoreContract", "PhotoVerification", "MorningProofCore",
-                "MorningProofInterchange",
+                "MorningProofInterchange", "HealthMetrics", "TestFixtures",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -221,13 +226,14 @@ let package = Package(
             name: "MorningProofCLITests",
             dependencies: [
                 "MorningProofCLI", "morningproof", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
+                "TestFixtures",
             ]
         ),
         .testTarget(
             name: "MorningProofServerTests",
             dependencies: [
                 "MorningProofServer", "morningproof-server", "MorningProofService", "MorningProofStore", "MorningProofStoreContract",
-                "MorningProofCore", "MorningProofPostgres", "MorningProofTestSupport",
+                "MorningProofCore", "MorningProofPostgres", "MorningProofTestSupport", "TestFixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import PhotoVerification
+import TestFixtures
 import Testing
 
 @testable import HabitCharts
@@ -8,8 +9,7 @@ import Testing
 /// The committed reference pictures are this project's own renders of `sample`. After a deliberate
 /// change to the picture, write them again with MORNINGPROOF_WRITE_CHART_REFERENCE=1 and look at them.
 @Suite struct HabitChartTests {
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/charts")
+    static let fixtures = Fixtures.url("charts")
 
     /// 26 weeks of a daily habit ending on Tuesday 2026-03-10, with every state and a score that rises,
     /// dips and recovers.

@@ -1,17 +1,16 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import HealthMetrics
 @testable import MorningProofCore
-@testable import MorningProofStore
-import MorningProofStoreContract
 
 @Suite("Apple Health export reader")
 struct AppleHealthReaderTests {
     @Test("reads export.xml despite the iOS 16 DTD whose ATTLIST is never closed")
     func readsExportWithBrokenDTD() throws {
-        let export = try AppleHealthReader(clock: Fixtures.clock, keepSamples: true).readXML(
-            path: Fixtures.path("export.xml"))
+        let export = try AppleHealthReader(clock: HealthFixtures.clock, keepSamples: true).readXML(
+            path: HealthFixtures.path("export.xml"))
         #expect(export.complete)
         let steps = export.samples.filter { $0.metric == .steps }
         // 7 readable top-level step records; the one inside <Correlation> is not counted again.
@@ -31,8 +30,8 @@ struct AppleHealthReaderTests {
 
     @Test("converts kJ, Cal and miles to kcal and km")
     func convertsUnits() throws {
-        let export = try AppleHealthReader(clock: Fixtures.clock, keepSamples: true).readXML(
-            path: Fixtures.path("export.xml"))
+        let export = try AppleHealthReader(clock: HealthFixtures.clock, keepSamples: true).readXML(
+            path: HealthFixtures.path("export.xml"))
         let energy = export.samples.filter { $0.metric == .activeEnergy && $0.source == "Alice’s Apple Watch" }
         #expect(abs(energy.reduce(0) { $0 + $1.value } - (1046 / 4.184 + 150)) < 1e-9)
         let distance = export.samples.filter { $0.metric == .distance && $0.source == "Alice’s Apple Watch" }
@@ -44,17 +43,17 @@ struct AppleHealthReaderTests {
 struct ExportPartsTests {
     @Test("scanning in parts on several threads gives what one pass gives")
     func partsMatchOnePass() throws {
-        var reader = AppleHealthReader(clock: Fixtures.clock, keepSamples: true)
-        let whole = try reader.readXML(path: Fixtures.path("export.xml"))
+        var reader = AppleHealthReader(clock: HealthFixtures.clock, keepSamples: true)
+        let whole = try reader.readXML(path: HealthFixtures.path("export.xml"))
         reader.parallelThreshold = 0
         reader.parallelParts = 4
-        let fd = open(Fixtures.path("export.xml"), O_RDONLY)
+        let fd = open(HealthFixtures.path("export.xml"), O_RDONLY)
         defer { close(fd) }
-        let size = Int64(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("export.xml"))).count)
+        let size = Int64(try Data(contentsOf: URL(fileURLWithPath: HealthFixtures.path("export.xml"))).count)
         let ranges = AppleHealthReader.parts(fd: fd, size: size, count: 4)
         #expect(ranges.count == 4)
         #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == size)
-        let split = try reader.readXML(path: Fixtures.path("export.xml"))
+        let split = try reader.readXML(path: HealthFixtures.path("export.xml"))
         #expect(split.batch.exportAggregates == whole.batch.exportAggregates)
         let order: (MetricIntervalRow, MetricIntervalRow) -> Bool = { ($0.start, $0.source) < ($1.start, $1.source) }
         #expect(split.batch.intervals.sorted(by: order) == whole.batch.intervals.sorted(by: order))

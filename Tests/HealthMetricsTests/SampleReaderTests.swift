@@ -1,10 +1,9 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import HealthMetrics
 @testable import MorningProofCore
-@testable import MorningProofStore
-import MorningProofStoreContract
 
 @Suite("Format detection and sample readers")
 struct SampleReaderTests {
@@ -14,13 +13,13 @@ struct SampleReaderTests {
             "export.xml": .appleHealthXML, "export.zip": .appleHealthZip, "health-auto-export.json": .healthAutoExport,
             "metrics.csv": .csv, "intervals.csv": .csv, "metrics.jsonl": .jsonLines,
         ]
-        let folder = try Fixtures.temporaryFolder()
+        let folder = try HealthFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for (name, format) in expected {
             // Renamed to something meaningless: only the bytes decide.
             let copy = folder.appendingPathComponent("data-\(name.count).bin").path
             try? FileManager.default.removeItem(atPath: copy)
-            try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: copy)
+            try FileManager.default.copyItem(atPath: HealthFixtures.path(name), toPath: copy)
             #expect(try MetricFileFormat.detect(path: copy) == format, "\(name)")
         }
         #expect(MetricFileFormat.detect(head: Data("hello, world\n".utf8)) == nil)
@@ -30,9 +29,9 @@ struct SampleReaderTests {
 
     @Test("Apple Health zip: the localised export entry, never __MACOSX")
     func readsZip() throws {
-        let reader = AppleHealthReader(clock: Fixtures.clock, keepSamples: true)
-        let zipped = try reader.readZip(path: Fixtures.path("export.zip"))
-        let plain = try reader.readXML(path: Fixtures.path("export.xml"))
+        let reader = AppleHealthReader(clock: HealthFixtures.clock, keepSamples: true)
+        let zipped = try reader.readZip(path: HealthFixtures.path("export.zip"))
+        let plain = try reader.readXML(path: HealthFixtures.path("export.xml"))
         #expect(zipped.samples == plain.samples)
         #expect(!zipped.samples.contains { $0.source == "Trap" })
         #expect(zipped.complete)
@@ -40,14 +39,14 @@ struct SampleReaderTests {
 
     @Test("Health Auto Export: metrics in their units, the night for its wake day, workouts in seconds")
     func readsHealthAutoExport() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("health-auto-export.json")))
-        let (samples, warnings) = try HealthAutoExportReader(clock: Fixtures.clock).read(data, file: "hae.json")
+        let data = try Data(contentsOf: URL(fileURLWithPath: HealthFixtures.path("health-auto-export.json")))
+        let (samples, warnings) = try HealthAutoExportReader(clock: HealthFixtures.clock).read(data, file: "hae.json")
         #expect(samples.filter { $0.metric == .steps }.map(\.value) == [1200, 800])
         let energy = try #require(samples.first { $0.metric == .activeEnergy })
         #expect(abs(energy.value - 100) < 1e-9)
         let sleep = try #require(samples.first { $0.metric == .sleep })
         #expect(sleep.value == 435)
-        #expect(Fixtures.clock.day(at: sleep.start) == Fixtures.day("2026-03-07"))
+        #expect(HealthFixtures.clock.day(at: sleep.start) == HealthFixtures.day("2026-03-07"))
         let run = try #require(samples.first { $0.metric == .workouts })
         #expect(abs(run.value - 34.2) < 1e-9)
         #expect(run.activity == "outdoorrun")
@@ -60,11 +59,11 @@ struct SampleReaderTests {
         let header = try #require(CSVHeader(line: "date,metric,value,unit,source"))
         guard
             case .sample(let energy) = header.parse(
-                "2026-03-08,active_energy,1255.2,kJ,Pedometer", clock: Fixtures.clock)
+                "2026-03-08,active_energy,1255.2,kJ,Pedometer", clock: HealthFixtures.clock)
         else { Issue.record("no sample"); return }
         #expect(abs(energy.value - 300) < 1e-9)
-        #expect(Fixtures.clock.day(at: energy.start) == Fixtures.day("2026-03-08"))
-        guard case .problem = header.parse("2026-03-07,steps,not-a-number,count,X", clock: Fixtures.clock) else {
+        #expect(HealthFixtures.clock.day(at: energy.start) == HealthFixtures.day("2026-03-08"))
+        guard case .problem = header.parse("2026-03-07,steps,not-a-number,count,X", clock: HealthFixtures.clock) else {
             Issue.record("a bad value must be a problem")
             return
         }
@@ -79,7 +78,7 @@ struct SampleReaderTests {
             Data(
                 #"{"metric": "sleep", "stage": "awake", "value": 10, "start": "2026-03-08T04:00:00-04:00", "end": "2026-03-08T04:10:00-04:00"}"#
                     .utf8),
-            clock: Fixtures.clock)
+            clock: HealthFixtures.clock)
         guard case .nothing = awake else {
             Issue.record("awake must not count")
             return
@@ -88,7 +87,7 @@ struct SampleReaderTests {
             Data(
                 #"{"metric": "workout", "activity": "Cycling", "value": 0.75, "unit": "h", "start": "2026-03-08T17:00:00-04:00"}"#
                     .utf8),
-            clock: Fixtures.clock)
+            clock: HealthFixtures.clock)
         guard case .sample(let sample) = ride else {
             Issue.record("no workout")
             return
@@ -108,6 +107,6 @@ struct SampleReaderTests {
         #expect(HealthDate.parse("2024-02-30 07:05:11 -0500") == nil)
         #expect(HealthDate.parse("yesterday") == nil)
         let local = try #require(HealthDate.parse("2026-03-08 12:00"))
-        #expect(local.seconds(in: Fixtures.clock) == 1_772_985_600)  // noon EDT = 16:00 UTC
+        #expect(local.seconds(in: HealthFixtures.clock) == 1_772_985_600)  // noon EDT = 16:00 UTC
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MorningProofTestSupport
+import TestFixtures
 
 /// One Markdown file of the documentation (README.md or docs/*.md), read for what the docs test
 /// checks: its headings, its links, its fenced code blocks and its inline code spans.
@@ -13,8 +14,7 @@ struct MarkdownDocument {
     var spans: [(line: Int, text: String)] = []
 
     /// The repository this test file belongs to.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     /// README.md and every docs/*.md, in that order.
     static func all() throws -> [MarkdownDocument] {

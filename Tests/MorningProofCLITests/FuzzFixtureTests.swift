@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Replays every input that `scripts/fuzz` found crashing, hanging or exiting with a code outside the
@@ -6,8 +7,7 @@ import Testing
 /// stored, must each end with a listed exit code and no "Fatal error". An input named in
 /// Tests/Fixtures/fuzz/KNOWN waits for another change and is replayed as a known issue.
 @Suite struct FuzzFixtureTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../Fixtures/fuzz").standardized
+    static let folder = Fixtures.url("fuzz")
     static let allowed: Set<Int32> = [0, 1, 64, 65, 66, 74, 75]
     static let showHabits = [["habit", "list"], ["report"]]
     static let showMetrics = [["metrics", "show"]]

@@ -1,12 +1,12 @@
 import Foundation
 import MorningProofTestSupport
+import TestFixtures
 import Testing
 
 /// `check` and `watch` with hostile hooks from Tests/Fixtures/hooks, as cron and systemd run them
 /// (issue 24: hooks that leave processes behind, flood their output, cannot start, or outlive us).
 @Suite struct HookCommandTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/hooks")
+    static let fixtures = Fixtures.url("hooks")
     let checks = CheckCommandTests()
 
     /// A database with a met Walk goal and the fixture `name` as its hook (copied to the test's

@@ -1,14 +1,11 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// End-to-end: `morningproof image info` on the committed SampleImages, as a script would run it.
 @Suite("morningproof image info")
 struct ImageInfoTests {
-    static let samples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("SampleImages")
-
-    func sample(_ name: String) -> String { Self.samples.appendingPathComponent(name).path }
+    func sample(_ name: String) -> String { SampleImages.path(name) }
 
     @Test("text output names format, sizes, orientation, colour and mean")
     func text() throws {

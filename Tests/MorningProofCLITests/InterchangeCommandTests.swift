@@ -1,12 +1,11 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// `import`, `export`, `backup` and `restore` as a person or a script runs them.
 @Suite struct InterchangeCommandTests {
     static let now = "2026-03-09T12:00:00Z"
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static let harsh = fixtures.appendingPathComponent("harsh").path
+    static let harsh = Fixtures.path("harsh")
 
     @Test func aHarshImportIsADryRunUntilApplied() throws {
         let cli = try CLI()

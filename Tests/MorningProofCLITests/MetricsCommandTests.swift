@@ -1,14 +1,13 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// End to end: the built binary, a temporary database, fixtures from Tests/Fixtures/health.
 @Suite("metrics and source commands")
 struct MetricsCommandTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/health")
     static let now = "2026-03-10T08:00:00-04:00"
 
-    func fixture(_ name: String) -> String { Self.fixtures.appendingPathComponent(name).path }
+    func fixture(_ name: String) -> String { HealthFixtures.path(name) }
 
     func newCLI() throws -> CLI {
         let cli = try CLI()

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// The libraries name inputs and next steps; the CLI words them as its options and commands, exactly
@@ -82,7 +83,7 @@ import Testing
     @Test func aPhotoOverThePixelLimitSaysWhichOptionRaisesIt() throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let huge = ImageInfoTests.samples.appendingPathComponent("broken/huge-60000.jpg").path
+        let huge = SampleImages.path("broken/huge-60000.jpg")
         let result = try cli.run(["image", "info", huge], now: now)
         #expect(result.status == 65)
         #expect(

@@ -1,10 +1,10 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Quotes files in the seed's shape: numeric ids, asin, coverImageURL, through `config set quotes.file`.
 @Suite struct QuoteFileTests {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/quotes/seed-shape.json")
+    static let fixture = Fixtures.url("quotes/seed-shape.json")
     let now = "2026-01-01T00:12:00Z"
 
     @Test func seedShapedFileKeepsNumericIdsAndBookLinks() throws {

@@ -1,14 +1,12 @@
 import Foundation
+import TestFixtures
 import Testing
 
 /// Paths of committed sample photos (scripts/make-scenes, scripts/make-sample-images).
 private enum Photos {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("SampleImages")
-    static func scene(_ name: String) -> String { folder.appendingPathComponent("scenes/\(name)").path }
-    static func broken(_ name: String) -> String { folder.appendingPathComponent("broken/\(name)").path }
-    static func notPhoto(_ name: String) -> String { folder.appendingPathComponent("not-photos/\(name)").path }
+    static func scene(_ name: String) -> String { SampleImages.path("scenes/\(name)") }
+    static func broken(_ name: String) -> String { SampleImages.path("broken/\(name)") }
+    static func notPhoto(_ name: String) -> String { SampleImages.path("not-photos/\(name)") }
 }
 
 @Suite struct VerifyTests {

@@ -4,6 +4,7 @@ import MorningProofPostgres
 import MorningProofStore
 import MorningProofStoreContract
 import MorningProofTestSupport
+import TestFixtures
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -32,8 +33,7 @@ struct DatabaseCopyTests {
         // Across New York's spring-forward night (2026-03-08).
         for day in 2...10 { try cli("done", "Read", "--now", String(format: "2026-03-%02dT14:00:00Z", day)) }
         try cli("skip", "Read", "--now", "2026-03-11T14:00:00Z")
-        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("SampleImages/scenes/made-1.jpg").path
+        let photo = SampleImages.path("scenes/made-1.jpg")
         try cli("verify", photo, "--habit", "Make bed", "--now", "2026-03-10T14:00:00Z")
         try cli("checkin", "setup", "--preset", "general", "--now", "2026-03-10T14:00:00Z")
         try cli("checkin", "yes", "--now", "2026-03-10T15:00:00Z")

@@ -4,6 +4,7 @@ import MorningProofPostgres
 import MorningProofStore
 import MorningProofStoreContract
 import MorningProofTestSupport
+import TestFixtures
 import Testing
 
 /// A metric habit's value on PostgreSQL after `db copy`: the owner's metric rows read as SQLite
@@ -40,8 +41,7 @@ struct MetricValueTests {
 
     @Test func theFilesTheCLIImportedReadTheSameOnBothEngines() async throws {
         let path = try Self.temporaryDatabasePath()
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/health")
+        let fixtures = HealthFixtures.folder
         let files = ["export.xml", "intervals.csv", "health-auto-export.json", "metrics.csv", "metrics.jsonl"]
         for arguments in [
             ["config", "set", "timezone", "America/New_York"], ["config", "set", "metrics.source-priority", "iPhone"],

@@ -4,6 +4,7 @@ import MorningProofPostgres
 import MorningProofStore
 import MorningProofStoreContract
 import MorningProofTestSupport
+import TestFixtures
 import Testing
 
 /// PostgreSQL going away under a running server, and coming back.
@@ -56,8 +57,7 @@ struct OutageTests {
     }
 
     /// The cluster script that scripts/with-postgres uses, for a server of this test's own.
-    static let cluster = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("scripts/postgres-cluster")
+    static let cluster = Repository.url("scripts/postgres-cluster")
 
     static func cluster(_ arguments: String...) throws -> String {
         let result = try BuiltBinary.run(executable: cluster, arguments)

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import MorningProofCore
 import MorningProofTestSupport
+import TestFixtures
 import Testing
 
 @testable import MorningProofServer
@@ -13,8 +14,7 @@ struct SpecText {
     let lines: [Substring]
 
     init() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../openapi.yaml")
+        let url = Repository.url("openapi.yaml")
         lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
     }
 

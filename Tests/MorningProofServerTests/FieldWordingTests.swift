@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import MorningProofTestSupport
+import TestFixtures
 import Testing
 
 @Suite("An API error names the JSON field, never a CLI option")
@@ -65,7 +66,7 @@ struct FieldWordingTests {
             // A photo over the server's pixel limit: refused before decoding, with no option to raise it.
             let huge = try await api.upload(
                 habit + "/proof", token: ada, at: "2026-11-20T07:00:00Z", type: "image/jpeg",
-                body: try Data(contentsOf: Scenes.folder.appendingPathComponent("../broken/huge-60000.jpg")))
+                body: try Data(contentsOf: SampleImages.url("broken/huge-60000.jpg")))
             #expect(huge.status == .badRequest && huge.errorCode == "bad_image", "\(huge.body)")
             #expect(huge.errorMessage.hasSuffix("pixels; refused before decoding"), "\(huge.errorMessage)")
             // A photo for a habit of another kind: the proof needs a photo habit, said without `--habit`.

@@ -6,14 +6,12 @@ import MorningProofService
 import MorningProofStore
 import MorningProofStoreContract
 import MorningProofTestSupport
+import TestFixtures
 import Testing
 
 /// The committed bed scenes (scripts/make-scenes).
 enum Scenes {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("SampleImages/scenes")
-    static func bytes(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
+    static func bytes(_ name: String) throws -> Data { try Data(contentsOf: SampleImages.url("scenes/\(name)")) }
 }
 
 extension TestAPI {
@@ -100,7 +98,7 @@ struct ProofRouteTests {
         try await TestServer.run(on: engine) { api in
             let (token, id) = try await photoHabit(api)
             let path = "/api/habits/\(id)/proof"
-            let pictures = Scenes.folder.deletingLastPathComponent().appendingPathComponent("not-photos")
+            let pictures = SampleImages.url("not-photos")
             let black = try await api.upload(
                 path, token: token, at: "2026-11-18T08:00:00Z", type: "image/jpeg",
                 body: try Data(contentsOf: pictures.appendingPathComponent("black.jpg")))

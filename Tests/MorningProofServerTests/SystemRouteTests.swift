@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MorningProofTestSupport
+import TestFixtures
 import Testing
 
 @Suite("Health, the spec, and the answers to paths, methods and bodies the API does not take")
@@ -15,8 +16,7 @@ struct SystemRouteTests {
 
     @Test(arguments: Engine.available) func servesTheCommittedSpec(engine: Engine) async throws {
         let committed = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-                "../../openapi.yaml"), encoding: .utf8)
+            contentsOf: Repository.url("openapi.yaml"), encoding: .utf8)
         try await TestServer.run(on: engine) { api in
             let reply = try await api.send(.get, "/openapi.yaml")
             #expect(reply.status == .ok)

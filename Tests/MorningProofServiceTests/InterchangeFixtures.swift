@@ -2,12 +2,12 @@ import Foundation
 import MorningProofCore
 import MorningProofStore
 import MorningProofStoreContract
+import TestFixtures
 
 /// The Loop and harsh data this project made (Tests/Fixtures/loop, Tests/Fixtures/harsh), and a
 /// folder of its own for each test.
 enum InterchangeFixtures {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let folder = Fixtures.folder
 
     /// "Today" of the fixtures: 2026-03-09, noon UTC.
     static let now = ISOInstant.parse("2026-03-09T12:00:00Z")!

@@ -3,17 +3,15 @@ import MorningProofCore
 import MorningProofStore
 import MorningProofStoreContract
 import PhotoVerification
+import TestFixtures
 import Testing
 
 @testable import MorningProofService
 
 /// The committed bed scenes (scripts/make-scenes).
 private enum Scenes {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("SampleImages/scenes")
     static func judge(_ name: String) async throws -> PhotoJudgement {
-        try BedVerifier().verify(path: folder.appendingPathComponent(name).path)
+        try BedVerifier().verify(path: SampleImages.path("scenes/\(name)"))
     }
 }
 

@@ -2,12 +2,12 @@ import Foundation
 import MorningProofCore
 import Observer
 import MorningProofStoreContract
+import TestFixtures
 
 /// A hook script from Tests/Fixtures/hooks, copied as `hook` into a directory of its own, where it
 /// writes what it saw (`status`, `signals`, `child.pid`, ...).
 struct HookFixture {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/hooks")
+    static let fixtures = Fixtures.url("hooks")
 
     let directory: URL
     var path: String { directory.appendingPathComponent("hook").path }

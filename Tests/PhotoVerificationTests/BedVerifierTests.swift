@@ -1,12 +1,12 @@
 import Foundation
 import MorningProofCore
+import TestFixtures
 import Testing
 
 @testable import PhotoVerification
 
 /// Paths of the synthetic bed scenes (scripts/make-scenes) and the model file.
 enum Scenes {
-    static let repository = Samples.folder.deletingLastPathComponent()
     static func path(_ name: String) -> String { Samples.path("scenes/\(name)") }
     static func judge(_ name: String) throws -> PhotoJudgement { try BedVerifier().verify(path: path(name)) }
 }
@@ -109,7 +109,7 @@ enum Scenes {
 }
 
 @Suite struct BedModelTests {
-    static let modelFile = Scenes.repository.appendingPathComponent("Models/bed-made-v2.json").path
+    static let modelFile = Repository.path("Models/bed-made-v2.json")
 
     @Test func theCompiledInModelIsTheModelFile() throws {
         let file = try String(contentsOfFile: Self.modelFile, encoding: .utf8)

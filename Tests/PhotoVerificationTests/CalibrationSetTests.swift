@@ -1,11 +1,12 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import PhotoVerification
 
 /// The real calibration photos under ../shared/calibration/rooms (never copied into the repository).
 enum CalibrationSet {
-    static let folder = Scenes.repository.deletingLastPathComponent().appendingPathComponent("shared/calibration/rooms")
+    static let folder = Repository.shared("calibration/rooms")
     static var available: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("clean").path) }
 
     static func samples() throws -> [LabelledSample] {

@@ -1,11 +1,8 @@
 import Foundation
+import TestFixtures
 
 /// Paths of the committed files in SampleImages/ (made by scripts/make-sample-images).
 enum Samples {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("SampleImages")
-
-    static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-    static func broken(_ name: String) -> String { folder.appendingPathComponent("broken/\(name)").path }
+    static func path(_ name: String) -> String { SampleImages.path(name) }
+    static func broken(_ name: String) -> String { SampleImages.path("broken/\(name)") }
 }

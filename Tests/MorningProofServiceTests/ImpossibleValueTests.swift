@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import HealthMetrics
@@ -16,9 +17,9 @@ struct ImpossibleValueTests {
     let importer: MetricImporter
 
     init() throws {
-        folder = try Fixtures.temporaryFolder()
+        folder = try HealthFixtures.temporaryFolder()
         database = try AppDatabase.inMemory()
-        importer = MetricImporter(database: database, clock: Fixtures.clock)
+        importer = MetricImporter(database: database, clock: HealthFixtures.clock)
     }
 
     func write(_ name: String, _ text: String) throws -> String {
@@ -28,7 +29,7 @@ struct ImpossibleValueTests {
     }
 
     func value(_ metric: HealthMetric, _ day: String = "2026-01-15") async throws -> Double? {
-        try await database.metricValue(metric: metric.rawValue, day: Fixtures.day(day))
+        try await database.metricValue(metric: metric.rawValue, day: HealthFixtures.day(day))
     }
 
     /// The warnings' locations, each checked to name the file.
@@ -171,8 +172,8 @@ struct ImpossibleValueTests {
         #expect(report.warnings.first?.message.contains("Glitchy") == true)
         await #expect(try value(.steps) == 9000)  // not 300,000
         await #expect(try value(.steps, "2026-01-16") == 150000)
-        let days = try await database.metricDays(from: Fixtures.day("2026-01-15"), to: Fixtures.day("2026-01-15"))
-        #expect(days[Fixtures.day("2026-01-15")]?["steps"] == 9000)
+        let days = try await database.metricDays(from: HealthFixtures.day("2026-01-15"), to: HealthFixtures.day("2026-01-15"))
+        #expect(days[HealthFixtures.day("2026-01-15")]?["steps"] == 9000)
         try await database.setSetting(SettingKey.metricSourcePriority, to: "Glitchy")
         await #expect(try value(.steps) == 9000)  // the preferred source's impossible day is passed over
     }

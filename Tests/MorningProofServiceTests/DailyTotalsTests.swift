@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import HealthMetrics
@@ -9,17 +10,17 @@ import MorningProofStoreContract
 
 @Suite("Daily totals")
 struct DailyTotalsTests {
-    func imported(_ names: String..., clock: DayClock = Fixtures.clock) async throws -> AppDatabase {
+    func imported(_ names: String..., clock: DayClock = HealthFixtures.clock) async throws -> AppDatabase {
         let database = try AppDatabase.inMemory()
         let importer = MetricImporter(database: database, clock: clock)
-        for name in names { _ = try await importer.importFile(Fixtures.path(name)) }
+        for name in names { _ = try await importer.importFile(HealthFixtures.path(name)) }
         return database
     }
 
     func value(_ database: AppDatabase, _ metric: HealthMetric, _ day: String, activity: String? = nil) async throws
         -> Double?
     {
-        try await database.metricValue(metric: metric.rawValue, day: Fixtures.day(day), activity: activity)
+        try await database.metricValue(metric: metric.rawValue, day: HealthFixtures.day(day), activity: activity)
     }
 
     @Test("two sources counting the same steps: the larger sum wins, not the total")
@@ -63,7 +64,7 @@ struct DailyTotalsTests {
 
     @Test("the day start is honoured: at 04:00, a step at 00:30 belongs to the day before")
     func dayStartHonoured() async throws {
-        let clock = DayClock(timeZone: Fixtures.clock.timeZone, dayStart: 240)
+        let clock = DayClock(timeZone: HealthFixtures.clock.timeZone, dayStart: 240)
         let database = try await imported("export.xml", clock: clock)
         try await database.setSetting(SettingKey.metricSourcePriority, to: "iPhone")
         await #expect(try value(database, .steps, "2026-03-07") == 5100)  // phone 5000 + 100 at 00:30 on the 8th
@@ -84,34 +85,34 @@ struct DailyTotalsTests {
     @Test("reading the same files again, or an overlapping copy, counts nothing twice")
     func reimportCountsOnce() async throws {
         let database = try await imported("export.xml", "metrics.csv", "metrics.jsonl", "health-auto-export.json")
-        let before = try await database.metricDays(from: Fixtures.day("2026-03-01"), to: Fixtures.day("2026-03-10"))
-        let importer = MetricImporter(database: database, clock: Fixtures.clock)
+        let before = try await database.metricDays(from: HealthFixtures.day("2026-03-01"), to: HealthFixtures.day("2026-03-10"))
+        let importer = MetricImporter(database: database, clock: HealthFixtures.clock)
         for name in ["export.xml", "export.zip", "metrics.csv", "metrics.jsonl", "health-auto-export.json"] {
-            let report = try await importer.importFile(Fixtures.path(name))
+            let report = try await importer.importFile(HealthFixtures.path(name))
             #expect(report.duplicatesSkipped == report.recordsRead, "\(name)")
             #expect(report.daysTouched.isEmpty, "\(name)")
         }
-        let after = try await database.metricDays(from: Fixtures.day("2026-03-01"), to: Fixtures.day("2026-03-10"))
+        let after = try await database.metricDays(from: HealthFixtures.day("2026-03-01"), to: HealthFixtures.day("2026-03-10"))
         #expect(before == after)
-        #expect(after[Fixtures.day("2026-03-07")]?["steps"] == 6500)
+        #expect(after[HealthFixtures.day("2026-03-07")]?["steps"] == 6500)
     }
 
     @Test("a newer export replaces an older one's day totals; an older one never replaces a newer")
     func newerExportReplaces() async throws {
-        let folder = try Fixtures.temporaryFolder()
+        let folder = try HealthFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let original = try String(contentsOfFile: Fixtures.path("export.xml"), encoding: .utf8)
+        let original = try String(contentsOfFile: HealthFixtures.path("export.xml"), encoding: .utf8)
         // The newer export saw 500 more iPhone steps on the 7th (synced late).
         let newer = original.replacingOccurrences(of: "value=\"2000\"", with: "value=\"2500\"")
             .replacingOccurrences(of: "2026-03-10 08:00:00 -0400", with: "2026-03-11 08:00:00 -0400")
         let newerPath = folder.appendingPathComponent("newer.xml").path
         try newer.write(toFile: newerPath, atomically: true, encoding: .utf8)
         try await database(priority: "iPhone") { database, importer in
-            _ = try await importer.importFile(Fixtures.path("export.xml"))
+            _ = try await importer.importFile(HealthFixtures.path("export.xml"))
             await #expect(try value(database, .steps, "2026-03-07") == 5000)
             _ = try await importer.importFile(newerPath)
             await #expect(try value(database, .steps, "2026-03-07") == 5500)
-            _ = try await importer.importFile(Fixtures.path("export.xml"))  // the older export again
+            _ = try await importer.importFile(HealthFixtures.path("export.xml"))  // the older export again
             await #expect(try value(database, .steps, "2026-03-07") == 5500)
         }
     }
@@ -119,16 +120,6 @@ struct DailyTotalsTests {
     private func database(priority: String, _ body: (AppDatabase, MetricImporter) async throws -> Void) async throws {
         let database = try AppDatabase.inMemory()
         try await database.setSetting(SettingKey.metricSourcePriority, to: priority)
-        try await body(database, MetricImporter(database: database, clock: Fixtures.clock))
-    }
-
-    @Test("the union of intervals merges overlaps and keeps gaps")
-    func union() {
-        let day = Fixtures.day("2026-03-08")
-        let intervals = [(0.0, 10.0), (5, 20), (30, 40), (40, 45)].map {
-            SleepNights.Interval(start: $0.0, end: $0.1, endDay: day)
-        }
-        #expect(SleepNights.nights(intervals).map(\.asleepSeconds) == [35])
-        #expect(SleepNights.nights([]).isEmpty)
+        try await body(database, MetricImporter(database: database, clock: HealthFixtures.clock))
     }
 }

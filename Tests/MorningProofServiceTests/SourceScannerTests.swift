@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import HealthMetrics
@@ -14,9 +15,9 @@ struct SourceScannerTests {
     let scanner: SourceScanner
 
     init() throws {
-        folder = try Fixtures.temporaryFolder()
+        folder = try HealthFixtures.temporaryFolder()
         database = try AppDatabase.inMemory()
-        scanner = SourceScanner(database: database, clock: Fixtures.clock)
+        scanner = SourceScanner(database: database, clock: HealthFixtures.clock)
     }
 
     func file(_ name: String) -> String { folder.appendingPathComponent(name).path }
@@ -29,19 +30,19 @@ struct SourceScannerTests {
     }
 
     func steps(_ day: String) async throws -> Double? {
-        try await database.metricValue(metric: "steps", day: Fixtures.day(day))
+        try await database.metricValue(metric: "steps", day: HealthFixtures.day(day))
     }
 
     @Test("an unchanged file is skipped without being read")
     func unchangedSkipped() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = file("metrics.csv")
-        try FileManager.default.copyItem(atPath: Fixtures.path("metrics.csv"), toPath: path)
+        try FileManager.default.copyItem(atPath: HealthFixtures.path("metrics.csv"), toPath: path)
         try await database.addMetricSource(path)
         let first = try await scanner.scanChangedSources()
         #expect(first.filesRead == 1)
         #expect(first.recordsRead == 5)
-        #expect(first.daysTouched == [Fixtures.day("2026-03-07"), Fixtures.day("2026-03-08")])
+        #expect(first.daysTouched == [HealthFixtures.day("2026-03-07"), HealthFixtures.day("2026-03-08")])
         #expect(first.warnings.contains { $0.contains("line 4") })
         let second = try await scanner.scanChangedSources()
         #expect(second.filesRead == 0)
@@ -89,7 +90,7 @@ struct SourceScannerTests {
     @Test("an export caught mid-write is read up to its last complete record and finished later")
     func partialExportFinishedLater() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let full = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("export.xml")))
+        let full = try Data(contentsOf: URL(fileURLWithPath: HealthFixtures.path("export.xml")))
         let text = String(decoding: full, as: UTF8.self)
         // Cut inside the watch's 18:01 step record.
         let cut = try #require(text.range(of: "startDate=\"2026-03-07 18:01:00"))
@@ -106,7 +107,7 @@ struct SourceScannerTests {
         let second = try await scanner.scanChangedSources()
         #expect(second.files.first?.complete == true)
         await #expect(try steps("2026-03-07") == 6500)
-        await #expect(try database.metricValue(metric: "sleep", day: Fixtures.day("2026-03-06")) == 435)
+        await #expect(try database.metricValue(metric: "sleep", day: HealthFixtures.day("2026-03-06")) == 435)
     }
 
     @Test("a folder: its metrics files are read, other files ignored; missing and foreign files are warnings")
@@ -115,9 +116,9 @@ struct SourceScannerTests {
         let inbox = folder.appendingPathComponent("inbox")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            atPath: Fixtures.path("export.zip"), toPath: inbox.appendingPathComponent("Export 2026.zip").path)
+            atPath: HealthFixtures.path("export.zip"), toPath: inbox.appendingPathComponent("Export 2026.zip").path)
         try FileManager.default.copyItem(
-            atPath: Fixtures.path("metrics.jsonl"), toPath: inbox.appendingPathComponent("band.log").path)
+            atPath: HealthFixtures.path("metrics.jsonl"), toPath: inbox.appendingPathComponent("band.log").path)
         try "shopping list\n".write(to: inbox.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         let foreign = file("notes.md")
         try "# not metrics\n".write(toFile: foreign, atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import HealthMetrics
@@ -13,7 +14,7 @@ import MorningProofStoreContract
 struct SleepNightTests {
     let folder: URL
 
-    init() throws { folder = try Fixtures.temporaryFolder() }
+    init() throws { folder = try HealthFixtures.temporaryFolder() }
 
     /// One JSON Lines asleep interval, without a value: the interval is the value.
     func line(_ start: String, _ end: String, source: String = "Watch", stage: String = "core") -> String {
@@ -27,7 +28,7 @@ struct SleepNightTests {
         return path
     }
 
-    func imported(_ lines: [String], clock: DayClock = Fixtures.clock) async throws -> AppDatabase {
+    func imported(_ lines: [String], clock: DayClock = HealthFixtures.clock) async throws -> AppDatabase {
         let database = try AppDatabase.inMemory()
         let report = try await MetricImporter(database: database, clock: clock).importFile(
             write("night-\(UUID().uuidString).jsonl", lines))
@@ -36,7 +37,7 @@ struct SleepNightTests {
     }
 
     func sleep(_ database: AppDatabase, _ day: String) async throws -> Double? {
-        try await database.metricValue(metric: "sleep", day: Fixtures.day(day))
+        try await database.metricValue(metric: "sleep", day: HealthFixtures.day(day))
     }
 
     /// 22:40 to 06:40 in four stages, the first two ending before midnight.
@@ -55,9 +56,9 @@ struct SleepNightTests {
         let database = try await imported(crossMidnight)
         await #expect(try sleep(database, "2026-01-15") == 480)
         await #expect(try sleep(database, "2026-01-14") == nil)
-        let days = try await database.metricDays(from: Fixtures.day("2026-01-14"), to: Fixtures.day("2026-01-15"))
-        #expect(days[Fixtures.day("2026-01-15")]?["sleep"] == 480)
-        #expect(days[Fixtures.day("2026-01-14")]?["sleep"] == nil)
+        let days = try await database.metricDays(from: HealthFixtures.day("2026-01-14"), to: HealthFixtures.day("2026-01-15"))
+        #expect(days[HealthFixtures.day("2026-01-15")]?["sleep"] == 480)
+        #expect(days[HealthFixtures.day("2026-01-14")]?["sleep"] == nil)
     }
 
     @Test("two sources overlapping count their union, not their sum")
@@ -78,7 +79,7 @@ struct SleepNightTests {
 
         // A watched JSON Lines file: the evening's stages first, the rest appended in the morning.
         let database = try AppDatabase.inMemory()
-        let scanner = SourceScanner(database: database, clock: Fixtures.clock)
+        let scanner = SourceScanner(database: database, clock: HealthFixtures.clock)
         let path = try write("growing.jsonl", Array(crossMidnight.prefix(2)))
         try await database.addMetricSource(path)
         _ = try await scanner.scanChangedSources()
@@ -94,10 +95,10 @@ struct SleepNightTests {
 
         // Two files, each half a night, in either order.
         let split = try AppDatabase.inMemory()
-        let importer = MetricImporter(database: split, clock: Fixtures.clock)
+        let importer = MetricImporter(database: split, clock: HealthFixtures.clock)
         _ = try await importer.importFile(try write("morning.jsonl", Array(crossMidnight.dropFirst(2))))
         _ = try await importer.importFile(try write("evening.jsonl", Array(crossMidnight.prefix(2))))
-        let range = (Fixtures.day("2026-01-13"), Fixtures.day("2026-01-16"))
+        let range = (HealthFixtures.day("2026-01-13"), HealthFixtures.day("2026-01-16"))
         let expected = try await whole.metricDays(from: range.0, to: range.1)
         await #expect(try database.metricDays(from: range.0, to: range.1) == expected)
         await #expect(try split.metricDays(from: range.0, to: range.1) == expected)
@@ -118,7 +119,7 @@ struct SleepNightTests {
     @Test("with a 04:00 day start, a night ending at 03:30 counts for the date before")
     func dayStartAtFour() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = DayClock(timeZone: Fixtures.clock.timeZone, dayStart: 240)
+        let clock = DayClock(timeZone: HealthFixtures.clock.timeZone, dayStart: 240)
         let database = try await imported(
             [
                 line("2026-01-14T22:00:00-05:00", "2026-01-15T01:00:00-05:00"),
@@ -144,27 +145,11 @@ struct SleepNightTests {
         await #expect(try sleep(database, "2026-01-14") == nil)
     }
 
-    @Test("the night rule: gaps of 4 hours or more split nights; the last end's day is the wake day")
-    func nightRule() {
-        let d1 = Fixtures.day("2026-01-14"), d2 = Fixtures.day("2026-01-15")
-        let nights = SleepNights.nights([
-            .init(start: 0, end: 3600, endDay: d1),
-            .init(start: 1800, end: 7200, endDay: d2),  // overlaps: union 0 to 7200
-            .init(start: 7200 + 4 * 3600 - 1, end: 7200 + 4 * 3600, endDay: d2),  // 1 s short of 4 h: same night
-            .init(start: 7200 + 8 * 3600, end: 7200 + 9 * 3600, endDay: d2),  // exactly 4 h after: a new night
-        ])
-        #expect(nights.count == 2)
-        #expect(nights.first?.asleepSeconds == 7201)
-        #expect(nights.first?.day == d2)
-        #expect(nights.first?.firstDay == d1)
-        #expect(nights.last?.asleepSeconds == 3600)
-    }
-
     @Test("a sleep interval needs no value in CSV or JSON Lines; a night total without one is refused")
     func sleepWithoutValue() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try AppDatabase.inMemory()
-        let importer = MetricImporter(database: database, clock: Fixtures.clock)
+        let importer = MetricImporter(database: database, clock: HealthFixtures.clock)
         let csv = try write(
             "nights.csv",
             [

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import HealthMetrics
@@ -11,14 +12,11 @@ import MorningProofStoreContract
 /// Python, from the records it writes: steps, sleep (the night rule) and workouts, day by day.
 @Suite("Generated export against its answers")
 struct GeneratedExportTests {
-    static let repository = Fixtures.folder.deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     /// Runs the generator; nil (with a recorded issue) when python3 cannot run it.
     func generate(into folder: URL) throws -> (export: String, answers: String)? {
         let export = folder.appendingPathComponent("export.xml").path
         let answers = folder.appendingPathComponent("answers.json").path
-        let script = Self.repository.appendingPathComponent("scripts/make-health-export").path
+        let script = Repository.path("scripts/make-health-export")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, "--size-mb", "10", "--answers", answers, export]
@@ -52,7 +50,7 @@ struct GeneratedExportTests {
 
     @Test("every day's steps, sleep and workouts match the generator's own answers")
     func matchesAnswers() async throws {
-        let folder = try Fixtures.temporaryFolder()
+        let folder = try HealthFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         guard let files = try generate(into: folder) else { return }
         let answers = try JSONDecoder().decode(
@@ -62,7 +60,7 @@ struct GeneratedExportTests {
         let report = try await MetricImporter(database: database, clock: clock).importFile(files.export)
         #expect(report.warnings.isEmpty, "\(report.warnings)")
 
-        let expected = answers.days.map { (Fixtures.day($0.key), $0.value) }.sorted { $0.0 < $1.0 }
+        let expected = answers.days.map { (HealthFixtures.day($0.key), $0.value) }.sorted { $0.0 < $1.0 }
         #expect(expected.count >= 14)
         let first = try #require(expected.first?.0), last = try #require(expected.last?.0)
         #expect(expected.contains { $0.1.sleepMinutes != nil && $0.1.workouts != nil })
