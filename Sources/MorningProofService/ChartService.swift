@@ -13,6 +13,12 @@ public struct ChartService: Sendable {
         self.clock = clock
     }
 
+    /// The chart of the habit `id` as `chart(of:)` draws it; `weeks` is checked before the habit is looked up.
+    public func chart(habitID id: Int64, weeks: Int, now: Date) async throws -> HabitChart {
+        try ReportRange.checkWeeks(weeks)
+        return try await chart(of: try await HabitService(database: database, clock: clock).habit(id: id), weeks: weeks, now: now)
+    }
+
     /// The chart of `habit` as of `now`: the `weeks` calendar weeks up to `last` (default today) in
     /// the heatmap and the score curve, with its streaks, completion and score.
     public func chart(of habit: Habit, weeks: Int = 26, through last: LocalDay? = nil, now: Date) async throws -> HabitChart {

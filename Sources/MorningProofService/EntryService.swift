@@ -70,4 +70,31 @@ public struct EntryService: Sendable {
         EntryChange(
             habit: habit, day: day, kind: kind, progress: try await database.progress(of: habit, today: clock.day(at: now), need: .days(from: day)))
     }
+
+    // MARK: - By habit id, as the API names habits
+
+    /// The entries of habit `id` from `from` to `to` (`LocalDay.resolve`; either end open when nil).
+    /// A range that ends before it starts holds no entries.
+    public func entries(habitID id: Int64, from: String?, to: String?, now: Date) async throws -> [Entry] {
+        let habit = try await HabitService(database: database, clock: clock).habit(id: id)
+        let today = clock.day(at: now)
+        let first = try from.map { try LocalDay.resolve($0, today: today) }
+        let last = try to.map { try LocalDay.resolve($0, today: today) }
+        return try await database.entries(habitID: habit.id)
+            .filter { entry in first.map { entry.day >= $0 } ?? true && last.map { entry.day <= $0 } ?? true }
+    }
+
+    /// `record` for the habit `id`, with the day's entry as it stands afterwards.
+    public func record(
+        _ status: EntryStatus, habitID id: Int64, day: String?, note: String? = nil, value: Double? = nil, now: Date
+    ) async throws -> (change: EntryChange, entry: Entry?) {
+        let habit = try await HabitService(database: database, clock: clock).habit(id: id)
+        let change = try await record(status, habit: habit, day: day, note: note, value: value, now: now)
+        return (change, try await database.entry(habitID: habit.id, day: change.day))
+    }
+
+    /// `undo` for the habit `id`.
+    public func undo(habitID id: Int64, day: String?, now: Date) async throws -> EntryChange {
+        try await undo(habit: try await HabitService(database: database, clock: clock).habit(id: id), day: day, now: now)
+    }
 }

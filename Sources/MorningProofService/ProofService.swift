@@ -22,6 +22,19 @@ public struct PhotoProofOutcome: Sendable, Equatable {
     }
 }
 
+/// A photo offered as a habit's proof, and the habit afterwards: what `verify --habit` and
+/// `POST /api/habits/{id}/proof` report.
+public struct PhotoProof: Sendable {
+    /// The photo habit the photo was offered to.
+    public var habit: Habit
+    /// The day the photo was offered for: today on the service's clock.
+    public var day: LocalDay
+    /// What happened to the day; nil when the photo was judged not made (nothing stored).
+    public var outcome: PhotoProofOutcome?
+    /// The habit judged as of `day`, after the proof.
+    public var progress: HabitProgress
+}
+
 /// Photo proofs: a judged photo becomes today's entry of a photo habit, with its evidence, when
 /// `ProofPolicy` allows it. Every front end (CLI, server) offers photos through here.
 public struct ProofService: Sendable {
@@ -45,6 +58,23 @@ public struct ProofService: Sendable {
                 "\(habit.name) is a \(habit.kind.rawValue) habit\(hint: .photoHabitNeeded)")
         }
         return habit
+    }
+
+    /// The action of a photo proof: checks that habit `id` is a photo habit (not found, or a usage
+    /// error), offers `judgement` for the day `now` falls on, and returns what happened with the habit's progress.
+    public func prove(_ judgement: PhotoJudgement, habitID id: Int64, now: Date) async throws -> PhotoProof {
+        let habit = try await HabitService(database: database, clock: clock).habit(id: id)
+        return try await prove(judgement, habit: habit, now: now)
+    }
+
+    /// Offers `judgement` as the proof of the photo habit `habit` (`photoHabit(named:)`, checked before
+    /// any photo is judged), and returns what happened with the habit's progress afterwards.
+    public func prove(_ judgement: PhotoJudgement, habit: Habit, now: Date) async throws -> PhotoProof {
+        let habit = try photoHabit(habit)
+        let outcome = try await offer(judgement, habit: habit, now: now)
+        let day = clock.day(at: now)
+        let progress = try await database.progress(of: habit, today: day, need: .summary)
+        return PhotoProof(habit: habit, day: day, outcome: outcome, progress: progress)
     }
 
     /// Offers `judgement` as the proof of `habit` for the day `now` falls on: records the day as done

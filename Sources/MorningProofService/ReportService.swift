@@ -88,6 +88,16 @@ public struct ReportService: Sendable {
         return try await report(habits: habits, from: from, to: to, weeks: weeks, now: now)
     }
 
+    /// The report on the habit `id` (not found for none, or another account's), over `weeks` (checked
+    /// once the habit is found) or `from` and `to`.
+    public func report(habitID id: Int64, from: String? = nil, to: String? = nil, weeks: Int, now: Date) async throws
+        -> Report
+    {
+        let habit = try await HabitService(database: database, clock: clock).habit(id: id)
+        try ReportRange.checkWeeks(weeks)
+        return try await report(habits: [habit], from: from, to: to, weeks: weeks, now: now)
+    }
+
     /// The same report on `habits`.
     public func report(habits: [Habit], from: String? = nil, to: String? = nil, weeks: Int, now: Date) async throws
         -> Report

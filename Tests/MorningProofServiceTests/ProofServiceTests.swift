@@ -35,7 +35,9 @@ private enum Scenes {
         try await service.offer(try Scenes.judge(photo), habit: habit, now: Self.at(text))
     }
 
-    func entry(_ day: String) async throws -> Entry? { try await database.entry(habitID: habit.id, day: LocalDay(day)!) }
+    func entry(_ day: String) async throws -> Entry? {
+        try await database.entry(habitID: habit.id, day: LocalDay(day)!)
+    }
 
     @Test func aMadePhotoRecordsTodayWithItsEvidence() async throws {
         let outcome = try await offer("made-1.jpg", at: "2026-11-18T08:00:00Z")
@@ -105,5 +107,42 @@ private enum Scenes {
             try Scenes.judge("made-1.jpg"), habit: habit, now: Self.at("2026-11-18T20:00:00Z"))
         #expect(outcome?.day == LocalDay("2026-11-19")!)
         await #expect(try entry("2026-11-19")?.zone == "Asia/Tokyo")
+    }
+
+    // MARK: - prove: the one action both front ends call
+
+    @Test func provingByIdRecordsTheDayAndGivesTheStreakAfterwards() async throws {
+        let proof = try await service.prove(
+            try Scenes.judge("made-1.jpg"), habitID: habit.id, now: Self.at("2026-11-18T08:00:00Z"))
+        #expect(proof.habit.id == habit.id)
+        #expect(proof.day == LocalDay("2026-11-18")!)
+        #expect(proof.outcome == PhotoProofOutcome(day: LocalDay("2026-11-18")!, recorded: .recorded))
+        #expect(proof.progress.timeline.currentStreak == 1)
+        await #expect(try entry("2026-11-18")?.source == .photo)
+    }
+
+    @Test func aPhotoNotMadeProvesNothingButStillGivesTheHabit() async throws {
+        let proof = try await service.prove(
+            try Scenes.judge("unmade-1.jpg"), habit: habit, now: Self.at("2026-11-18T08:00:00Z"))
+        #expect(proof.outcome == nil)
+        #expect(proof.progress.timeline.currentStreak == 0)
+        await #expect(try database.entries(habitID: habit.id).isEmpty)
+    }
+
+    @Test func provingAHabitOfAnotherKindIsRefusedAndStoresNothing() async throws {
+        let manual = try await database.addHabit(
+            Habit(name: "Read", createdDay: LocalDay("2026-11-17")!, createdAt: Self.at("2026-11-17T07:00:00Z")))
+        let judgement = try await Scenes.judge("made-1.jpg")
+        await #expect(throws: MorningProofError.self) {
+            try await service.prove(judgement, habitID: manual.id, now: Self.at("2026-11-18T08:00:00Z"))
+        }
+        await #expect(try database.entries(habitID: manual.id).isEmpty)
+    }
+
+    @Test func provingAnUnknownHabitIsNotFound() async throws {
+        let judgement = try await Scenes.judge("made-1.jpg")
+        await #expect(throws: StoreError.noHabit(999)) {
+            try await service.prove(judgement, habitID: 999, now: Self.at("2026-11-18T08:00:00Z"))
+        }
     }
 }

@@ -81,6 +81,7 @@ struct VerifyCommand: AsyncParsableCommand {
             Result { try verifier.verify(path: path, maxPixels: maxPixels, fingerprint: fingerprint) }
         }
         var reports: [PhotoReport] = []
+        var progress: HabitProgress?
         for (path, judgement) in zip(photos, judgements) {
             guard let proofs else {
                 reports.append(PhotoReport(path: path, judgement: judgement))
@@ -88,22 +89,24 @@ struct VerifyCommand: AsyncParsableCommand {
             }
             var proof: PhotoProofOutcome?
             if case .success(let value) = judgement {
-                proof = try await proofs.service.offer(value, habit: proofs.habit, now: proofs.session.now)
+                let proved = try await proofs.service.prove(value, habit: proofs.habit, now: proofs.session.now)
+                (proof, progress) = (proved.outcome, proved.progress)
             }
             reports.append(
                 PhotoReport(
                     path: path, judgement: judgement, habit: proofs.habit, day: proofs.session.today, proof: proof))
         }
-        try await print(reports, session: proofs?.session, habit: proofs?.habit)
+        if let proofs, progress == nil {
+            // No photo could be judged: the streak as it stands.
+            progress = try await HabitService(database: proofs.session.database, clock: proofs.session.clock)
+                .show(proofs.habit, now: proofs.session.now)
+        }
+        try print(reports, habit: proofs?.habit, streak: progress?.timeline.currentStreak)
         if let code = reports.compactMap(\.errorCode).first { throw ExitCode(code) }
         if reports.contains(where: { $0.made == false || $0.proofRefused != nil }) { throw ExitCode(1) }
     }
 
-    private func print(_ reports: [PhotoReport], session: Session?, habit: Habit?) async throws {
-        var streak: Int?
-        if let session, let habit {
-            streak = try await session.database.progress(of: habit, today: session.today, need: .summary).timeline.currentStreak
-        }
+    private func print(_ reports: [PhotoReport], habit: Habit?, streak: Int?) throws {
         if global.json {
             return try Console.json(reports.map { $0.json(streak: streak) })
         }

@@ -1,0 +1,52 @@
+import Foundation
+import MorningProofCore
+import MorningProofStoreContract
+
+/// A habit as a front end shows it: its progress as of today and, for a metric habit, today's
+/// value in number and words (nil for another kind, or a day without data).
+public struct HabitView: Sendable {
+    public var habit: Habit
+    public var progress: HabitProgress
+    public var today: (value: Double, text: String)?
+}
+
+/// The habit actions by id, as the API names habits: each is one call that finds the habit (not
+/// found for none, or another account's), acts, and gives the habit as it stands afterwards.
+extension HabitService {
+    /// `habit` with its progress and today's metric value, as of the day `now` falls on.
+    public func view(_ habit: Habit, now: Date) async throws -> HabitView {
+        HabitView(
+            habit: habit, progress: try await show(habit, now: now), today: try await metricToday(habit, now: now))
+    }
+
+    /// Every habit (the archived ones too when `includeArchived`), each as `view` gives it.
+    public func list(includeArchived: Bool, now: Date) async throws -> [HabitView] {
+        var views: [HabitView] = []
+        for habit in try await database.habits(includeArchived: includeArchived) {
+            views.append(try await view(habit, now: now))
+        }
+        return views
+    }
+
+    /// The habit `id` as `view` gives it.
+    public func view(id: Int64, now: Date) async throws -> HabitView {
+        try await view(try await habit(id: id), now: now)
+    }
+
+    /// Adds a habit as `add(named:_:now:)` does, and gives it as `view` does.
+    public func create(named name: String, _ details: HabitDetails, now: Date) async throws -> HabitView {
+        try await view(try await add(named: name, details, now: now), now: now)
+    }
+
+    /// Applies `details`, a new name and an archived state to the habit `id` in one save, and gives it as `view` does.
+    public func edit(
+        id: Int64, rename: String? = nil, archived: Bool? = nil, _ details: HabitDetails, now: Date
+    ) async throws -> HabitView {
+        try await view(try await edit(try await habit(id: id), rename: rename, archived: archived, details), now: now)
+    }
+
+    /// Removes the habit `id` and its history; the number of entries removed.
+    public func remove(id: Int64) async throws -> Int {
+        try await remove(try await habit(id: id))
+    }
+}
