@@ -141,11 +141,8 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ],
-            resources: [
-                .embedInCode("openapi.yaml"), .embedInCode("Web/index.html"), .embedInCode("Web/app.js"),
-                .embedInCode("Web/style.css"), .embedInCode("Web/sw.js"), .embedInCode("Web/manifest.webmanifest"),
-                .embedInCode("Web/icon.svg"),
-            ]),
+            // The whole web app folder: `WebRoutes.files` is the one list of what it serves.
+            resources: [.embedInCode("openapi.yaml"), .embedInCode("Web")]),
         .executableTarget(
             name: "morningproof", dependencies: ["MorningProofCLI"],
             // A position-dependent executable: the loader no longer applies ~95,000 relative

@@ -3,33 +3,82 @@ import Hummingbird
 import MorningProofCore
 import MorningProofService
 
-/// The seed's check-in API: the summary and the daily update, on the server's day.
+/// `/api/checkin`, `/api/checkin/setup` and `/api/checkin/today`: the daily question as the web app
+/// asks for it (the CLI's check-in, on the server's day for the account). Each route calls one use case.
 struct CheckinRoutes {
     let scope: RequestScope
-    let dailyUpdates: DailyUpdateService
 
     func add(to table: inout RouteTable) {
-        table.add(.get, "/api/stats/summary", summary)
-        table.add(.post, "/api/age/daily-update", dailyUpdate)
+        table.add(.get, "/api/checkin", status)
+        table.add(.post, "/api/checkin", answer)
+        table.add(.post, "/api/checkin/setup", setup)
+        table.add(.delete, "/api/checkin/today", reset)
     }
 
-    @Sendable func summary(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let summary = try await dailyUpdates.summary(token: try scope.token(request), now: try scope.now(request))
-        return JSONResponse.make(.ok, SummaryJSON(summary))
-    }
-
-    @Sendable func dailyUpdate(_ request: Request, _ context: ServerContext) async throws -> Response {
-        // The token is checked before the body is read; recording checks it again in the same trip.
-        let token = try scope.token(request)
-        try await scope.checkToken(token)
-        let body = try await JSONBody.read(
-            request, limit: scope.configuration.bodyLimit, allowed: ["metrics", "score", "date"])
-        if body.fields["date"] != nil {
-            throw APIError.badRequest("send no date: the server decides the day from your time zone")
+    @Sendable func status(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let document = try await scope.forAccount(request) { account in
+            let status = try await CheckinService(database: account.database, clock: account.clock).status(
+                now: account.now)
+            return CheckinStateJSON(
+                status: CheckinStatusJSON(status, zone: account.clock.timeZone), texts: status.checkin?.texts)
         }
-        guard let metrics = try body.object("metrics") else { throw APIError.badRequest("\"metrics\" is missing") }
-        let update = try await dailyUpdates.record(
-            metrics: metrics, score: try body.number("score"), token: token, now: try scope.now(request))
-        return JSONResponse.make(.ok, DailyUpdateJSON(update))
+        return JSONResponse.make(.ok, document)
     }
+
+    @Sendable func answer(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let signedIn = try await scope.signIn(request)
+        let body = try await JSONBody.read(request, limit: scope.configuration.bodyLimit, allowed: ["answer"])
+        let yes: Bool
+        switch try body.requiredString("answer") {
+        case "yes": yes = true
+        case "no": yes = false
+        case let other: throw APIError.badRequest("\"answer\" is yes or no, not \"\(other)\"")
+        }
+        let answered = try await signedIn.run { account in
+            let checkins = CheckinService(database: account.database, clock: account.clock)
+            guard try await checkins.habit() != nil else { throw Self.noCheckin }
+            return await CheckinAnswerJSON(try checkins.answer(yes: yes, now: account.now))
+        }
+        return JSONResponse.make(.ok, answered)
+    }
+
+    @Sendable func setup(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let signedIn = try await scope.signIn(request)
+        let body = try await JSONBody.read(
+            request, limit: scope.configuration.bodyLimit, allowed: ["preset", "question"])
+        let preset = try body.string("preset").map { name in
+            guard let preset = CheckinTexts.Preset(rawValue: name) else {
+                throw APIError.badRequest("\"preset\" is faith or general, not \"\(name)\"")
+            }
+            return preset
+        }
+        let question = try body.string("question")
+        let setup = try await signedIn.run { account in
+            await CheckinSetupJSON(
+                try CheckinService(database: account.database, clock: account.clock)
+                    .setup(preset: preset, question: question, now: account.now))
+        }
+        return JSONResponse.make(setup.created ? .created : .ok, setup)
+    }
+
+    /// Starting the day over is for tests and demos, like the clock header it goes with: without
+    /// `--allow-clock-header` it is 404, after the token is checked (401 first, as on every route).
+    @Sendable func reset(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let signedIn = try await scope.signIn(request)
+        guard scope.configuration.allowClockHeader else {
+            throw APIError(
+                status: .notFound, code: "not_found",
+                message: "no such path: \(request.uri.path) (the server allows it with --allow-clock-header)")
+        }
+        let cleared = try await signedIn.run { account in
+            let checkins = CheckinService(database: account.database, clock: account.clock)
+            guard try await checkins.habit() != nil else { throw Self.noCheckin }
+            let (day, was) = try await checkins.reset(now: account.now)
+            return ["day": day.description, "cleared": was.map { $0 ? "yes" : "no" } ?? "nothing"]
+        }
+        return JSONResponse.make(.ok, cleared)
+    }
+
+    static let noCheckin = APIError(
+        status: .notFound, code: "no_checkin", message: "no check-in is set up yet: POST /api/checkin/setup first")
 }

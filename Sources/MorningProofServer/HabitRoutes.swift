@@ -4,8 +4,9 @@ import MorningProofCore
 import MorningProofService
 import MorningProofStoreContract
 
-/// Habits and their days over HTTP, on the CLI's rules: each route decodes, calls one use case of
-/// `HabitService` or `EntryService` for the signed-in account, and encodes what the CLI's `--json` writes.
+/// `/api/habits` and `/api/habits/{id}`: habits over HTTP, on the CLI's rules: each route decodes,
+/// calls one use case of `HabitService` for the signed-in account, and encodes what the CLI's `--json`
+/// writes. The `{id}`, day and query helpers here serve every route under `/api/habits/{id}`.
 struct HabitRoutes {
     let scope: RequestScope
     var bodyLimit: Int { scope.configuration.bodyLimit }
@@ -22,20 +23,13 @@ struct HabitRoutes {
         table.add(.get, "/api/habits/:id", show)
         table.add(.patch, "/api/habits/:id", change)
         table.add(.delete, "/api/habits/:id", remove)
-        table.add(.get, "/api/habits/:id/entries", entries)
-        table.add(.put, "/api/habits/:id/entries/:day", record)
-        table.add(.delete, "/api/habits/:id/entries/:day", undo)
     }
 
     @Sendable func list(_ request: Request, _ context: ServerContext) async throws -> Response {
         let archived = try await Self.flag(request, "archived")
         let habits = try await scope.forAccount(request) { account in
-            let service = HabitService(database: account.database, clock: account.clock)
-            var resources: [HabitResourceJSON] = []
-            for habit in try await account.database.habits(includeArchived: archived) {
-                resources.append(try await HabitResourceJSON(habit, service: service, now: account.now))
-            }
-            return resources
+            try await HabitService(database: account.database, clock: account.clock)
+                .list(includeArchived: archived, now: account.now).map(HabitResourceJSON.init)
         }
         return JSONResponse.make(.ok, ["habits": habits])
     }
@@ -46,9 +40,9 @@ struct HabitRoutes {
         let name = try body.requiredString("name")
         let details = try Self.details(body)
         let habit = try await signedIn.run { account in
-            let service = HabitService(database: account.database, clock: account.clock)
-            let habit = try await service.add(named: name, details, now: account.now)
-            return try await HabitResourceJSON(habit, service: service, now: account.now)
+            HabitResourceJSON(
+                try await HabitService(database: account.database, clock: account.clock)
+                    .create(named: name, details, now: account.now))
         }
         return JSONResponse.make(.created, habit)
     }
@@ -56,9 +50,8 @@ struct HabitRoutes {
     @Sendable func show(_ request: Request, _ context: ServerContext) async throws -> Response {
         let id = try Self.id(context)
         let habit = try await scope.forAccount(request) { account in
-            let service = HabitService(database: account.database, clock: account.clock)
-            let habit = try await service.habit(id: id)
-            return try await HabitResourceJSON(habit, service: service, now: account.now)
+            HabitResourceJSON(
+                try await HabitService(database: account.database, clock: account.clock).view(id: id, now: account.now))
         }
         return JSONResponse.make(.ok, habit)
     }
@@ -70,9 +63,9 @@ struct HabitRoutes {
             request, limit: bodyLimit, allowed: Self.detailFields.union(["name", "archived"]))
         let (rename, archived, details) = (try body.string("name"), try body.bool("archived"), try Self.details(body))
         let habit = try await signedIn.run { account in
-            let service = HabitService(database: account.database, clock: account.clock)
-            let habit = try await service.edit(try service.habit(id: id), rename: rename, archived: archived, details)
-            return try await HabitResourceJSON(habit, service: service, now: account.now)
+            HabitResourceJSON(
+                try await HabitService(database: account.database, clock: account.clock)
+                    .edit(id: id, rename: rename, archived: archived, details, now: account.now))
         }
         return JSONResponse.make(.ok, habit)
     }
@@ -80,58 +73,9 @@ struct HabitRoutes {
     @Sendable func remove(_ request: Request, _ context: ServerContext) async throws -> Response {
         let id = try Self.id(context)
         try await scope.forAccount(request) { account in
-            let service = HabitService(database: account.database, clock: account.clock)
-            _ = try await service.remove(try service.habit(id: id))
+            _ = try await HabitService(database: account.database, clock: account.clock).remove(id: id)
         }
         return Response(status: .noContent)
-    }
-
-    @Sendable func entries(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let id = try Self.id(context)
-        let (from, to) = (Self.query(request, "from"), Self.query(request, "to"))
-        let entries = try await scope.forAccount(request) { account in
-            let service = HabitService(database: account.database, clock: account.clock)
-            let habit = try await service.habit(id: id)
-            let today = account.clock.day(at: account.now)
-            // A range that ends before it starts holds no entries.
-            let first = try from.map { try LocalDay.resolve($0, today: today) }
-            let last = try to.map { try LocalDay.resolve($0, today: today) }
-            return try await account.database.entries(habitID: habit.id)
-                .filter { entry in first.map { entry.day >= $0 } ?? true && last.map { entry.day <= $0 } ?? true }
-                .map(EntryJSON.init)
-        }
-        return JSONResponse.make(.ok, ["entries": entries])
-    }
-
-    @Sendable func record(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (id, day) = (try Self.id(context), try Self.day(context))
-        let signedIn = try await scope.signIn(request)
-        let body = try await JSONBody.read(request, limit: bodyLimit, allowed: ["status", "note", "value"])
-        let status: EntryStatus
-        switch try body.requiredString("status") {
-        case "done": status = .done
-        case "skipped": status = .skipped
-        case let other: throw APIError.badRequest("\"status\" is done or skipped, not \"\(other)\"")
-        }
-        let (note, value) = (try body.string("note"), try body.number("value"))
-        let document = try await signedIn.run { account in
-            let habit = try await HabitService(database: account.database, clock: account.clock).habit(id: id)
-            let change = try await EntryService(database: account.database, clock: account.clock)
-                .record(status, habit: habit, day: day, note: note, value: value, now: account.now)
-            return await EntryChangeJSON(change, entry: try account.database.entry(habitID: habit.id, day: change.day))
-        }
-        return JSONResponse.make(document.result == "recorded" ? .created : .ok, document)
-    }
-
-    @Sendable func undo(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (id, day) = (try Self.id(context), try Self.day(context))
-        let document = try await scope.forAccount(request) { account in
-            let habit = try await HabitService(database: account.database, clock: account.clock).habit(id: id)
-            let change = try await EntryService(database: account.database, clock: account.clock)
-                .undo(habit: habit, day: day, now: account.now)
-            return EntryChangeJSON(change, entry: nil)
-        }
-        return JSONResponse.make(.ok, document)
     }
 
     // MARK: - Decoding
@@ -184,78 +128,5 @@ struct HabitRoutes {
         case "true": return true
         case let other?: throw APIError.badRequest("\"\(name)\" is true or false, not \"\(other)\"")
         }
-    }
-}
-
-/// A habit as the API gives it: its id, the fields of `habit show --json`, and for a metric habit
-/// today's value (`todayValue`, and in words `todayText`), left out when the day has no data.
-struct HabitResourceJSON: Encodable, Sendable {
-    let id: Int64
-    let habit: HabitJSON
-    var today: (value: Double, text: String)?
-
-    init(_ habit: Habit, progress: HabitProgress, today: (value: Double, text: String)? = nil) {
-        id = habit.id
-        self.habit = HabitJSON(habit, progress: progress)
-        self.today = today
-    }
-
-    /// The habit with its progress and today's metric value, as the service gives them.
-    init(_ habit: Habit, service: HabitService, now: Date) async throws {
-        self.init(habit, progress: try await service.show(habit, now: now), today: try await service.metricToday(habit, now: now))
-    }
-
-    func encode(to encoder: Encoder) throws {
-        try habit.encode(to: encoder)
-        enum Keys: String, CodingKey { case id, todayValue, todayText }
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeIfPresent(today?.value, forKey: .todayValue)
-        try container.encodeIfPresent(today?.text, forKey: .todayText)
-    }
-}
-
-/// One stored day of a habit.
-struct EntryJSON: Encodable, Sendable {
-    let day: String
-    let status: String
-    let value: Double?
-    let source: String
-    let note: String?
-    let recordedAt: String
-    let zone: String
-
-    init(_ entry: Entry) {
-        day = entry.day.description
-        status = entry.status.rawValue
-        value = entry.value
-        source = entry.source.rawValue
-        note = entry.note
-        recordedAt = ISOInstant.format(entry.recordedAt, in: TimeZone(identifier: entry.zone) ?? .gmt)
-        zone = entry.zone
-    }
-}
-
-/// What recording or undoing a day did, and the habit afterwards.
-struct EntryChangeJSON: Encodable, Sendable {
-    let day: String
-    /// recorded, replaced, unchanged, kept manual (a manual entry wins), cleared, nothing to clear.
-    let result: String
-    /// The day's entry after the change; left out when there is none.
-    let entry: EntryJSON?
-    let habit: HabitResourceJSON
-
-    init(_ change: EntryChange, entry: Entry?) {
-        day = change.day.description
-        switch change.kind {
-        case .recorded(.recorded): result = "recorded"
-        case .recorded(.replaced): result = "replaced"
-        case .recorded(.unchanged): result = "unchanged"
-        case .recorded(.keptManual): result = "kept manual"
-        case .cleared(nil, nil): result = "nothing to clear"
-        case .cleared: result = "cleared"
-        }
-        self.entry = entry.map(EntryJSON.init)
-        habit = HabitResourceJSON(change.habit, progress: change.progress)
     }
 }

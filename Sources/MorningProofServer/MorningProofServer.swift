@@ -7,6 +7,13 @@ import MorningProofService
 import MorningProofStoreContract
 import NIOCore
 
+// Where things are: one file per URL family, named after it (`HabitRoutes.swift` serves
+// `/api/habits` and `/api/habits/{id}`, `EntryRoutes.swift` `/api/habits/{id}/entries...`,
+// `StatsRoutes.swift` `/api/stats/...`, `WebRoutes.swift` the web app's files). The API's own
+// response types live in `Responses/`, one file per family named like its routes
+// (`Responses/HabitResponses.swift` for `HabitRoutes.swift`); the documents the CLI's `--json`
+// prints too (`StatusJSON`, `HabitJSON`, ...) live in MorningProofService's `*Documents.swift`.
+
 /// The HTTP front end: routes that decode, authenticate, call one use case and encode JSON.
 public enum MorningProofServer {
     /// The application serving `database` (SQLite's `AppDatabase`): the accounts and each account's
@@ -45,9 +52,15 @@ public enum MorningProofServer {
         SystemRoutes.add(to: &routes, configuration: configuration)
         WebRoutes.add(to: &routes)
         AuthRoutes(scope: scope).add(to: &routes)
-        CheckinRoutes(scope: scope, dailyUpdates: DailyUpdateService(database: accounts)).add(to: &routes)
-        RoutineRoutes(scope: scope).add(to: &routes)
+        let dailyUpdates = DailyUpdateService(database: accounts)
+        StatsRoutes(scope: scope, dailyUpdates: dailyUpdates).add(to: &routes)
+        DailyUpdateRoutes(scope: scope, dailyUpdates: dailyUpdates).add(to: &routes)
+        CheckinRoutes(scope: scope).add(to: &routes)
+        QuoteRoutes(scope: scope).add(to: &routes)
         HabitRoutes(scope: scope).add(to: &routes)
+        EntryRoutes(scope: scope).add(to: &routes)
+        StatusRoutes(scope: scope).add(to: &routes)
+        ReportRoutes(scope: scope).add(to: &routes)
         ProofRoutes(scope: scope).add(to: &routes)
         TokenRoutes(scope: scope).add(to: &routes)
 

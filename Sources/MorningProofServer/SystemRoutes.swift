@@ -3,11 +3,6 @@ import NIOCore
 
 /// What needs no account and no database: a health check and the API's description.
 enum SystemRoutes {
-    struct HealthJSON: Encodable, Sendable {
-        let status: String
-        let clockHeader: Bool
-    }
-
     static func add(to table: inout RouteTable, configuration: ServerConfiguration) {
         // `clockHeader` tells the web app whether to show its debug panel (tests and demos).
         let health = HealthJSON(status: "ok", clockHeader: configuration.allowClockHeader)

@@ -39,22 +39,3 @@ struct TokenRoutes {
         return Response(status: .noContent)
     }
 }
-
-/// A token as its account sees it; `token` (the secret) only in the answer that created it.
-struct TokenJSON: Encodable, Sendable {
-    let id: Int64
-    let name: String
-    let createdAt: String
-    let expiresAt: String?
-    let token: String?
-
-    init(_ record: APIToken) { self.init(record, token: nil) }
-
-    init(_ record: APIToken, token: String?) {
-        id = record.id
-        name = record.name
-        createdAt = ISOInstant.format(record.createdAt, in: TimeZone(identifier: "UTC")!)
-        expiresAt = record.expiresAt.map { ISOInstant.format($0, in: TimeZone(identifier: "UTC")!) }
-        self.token = token
-    }
-}

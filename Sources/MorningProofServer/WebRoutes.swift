@@ -19,14 +19,26 @@ enum WebRoutes {
         }
     }
 
-    static let files: [String: File] = [
-        "/": File(PackageResources.index_html, "text/html; charset=utf-8"),
-        "/app.js": File(PackageResources.app_js, "text/javascript; charset=utf-8"),
-        "/style.css": File(PackageResources.style_css, "text/css; charset=utf-8"),
-        "/sw.js": File(PackageResources.sw_js, "text/javascript; charset=utf-8"),
-        "/manifest.webmanifest": File(PackageResources.manifest_webmanifest, "application/manifest+json"),
-        "/icon.svg": File(PackageResources.icon_svg, "image/svg+xml"),
-    ]
+    /// The web app's files by path: the one list of them. Package.swift embeds the whole `Web` folder,
+    /// and `/sw.js` is served with the other paths filled in as the shell it caches for offline use.
+    static let files: [String: File] = {
+        var files: [String: File] = [
+            "/": File(PackageResources.index_html, "text/html; charset=utf-8"),
+            "/app.js": File(PackageResources.app_js, "text/javascript; charset=utf-8"),
+            "/style.css": File(PackageResources.style_css, "text/css; charset=utf-8"),
+            "/manifest.webmanifest": File(PackageResources.manifest_webmanifest, "application/manifest+json"),
+            "/icon.svg": File(PackageResources.icon_svg, "image/svg+xml"),
+        ]
+        files["/sw.js"] = File(serviceWorker(caching: files.keys.sorted()), "text/javascript; charset=utf-8")
+        return files
+    }()
+
+    /// `sw.js` with `paths` in place of its `/* APP_FILES */` marker, as JSON strings.
+    static func serviceWorker(caching paths: [String]) -> [UInt8] {
+        let list = paths.map { "\"\($0)\"" }.joined(separator: ", ")
+        let script = String(decoding: PackageResources.sw_js, as: UTF8.self)
+        return Array(script.replacingOccurrences(of: "/* APP_FILES */", with: list).utf8)
+    }
 
     static let contentSecurityPolicy =
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "

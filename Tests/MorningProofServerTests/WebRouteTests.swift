@@ -42,4 +42,24 @@ struct WebRouteTests {
             }
         }
     }
+
+    /// The files of `Sources/MorningProofServer/Web`, which Package.swift embeds as a folder.
+    static let webFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Sources/MorningProofServer/Web")
+
+    @Test func everyFileOfTheWebFolderIsServedAndTheServiceWorkerCachesTheOthers() async throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.webFolder.path).sorted()
+        #expect(names.contains("sw.js"))
+        try await TestServer.run(on: .sqlite) { api in
+            let paths = names.map { $0 == "index.html" ? "/" : "/\($0)" }
+            for path in paths {
+                #expect(try await api.send(.get, path).status == .ok, "\(path) is in Web/ but not served")
+            }
+            let worker = try await api.send(.get, "/sw.js").body
+            let shell = paths.filter { $0 != "/sw.js" }.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            #expect(worker.contains("const SHELL = [\(shell)];"), "\(worker)")
+            #expect(!worker.contains("APP_FILES"))
+        }
+    }
 }

@@ -1,7 +1,8 @@
 // The app's shell, cached so that the page opens offline (and says so). The API is never cached:
 // nothing is recorded or shown as current while offline.
 const CACHE = "morningproof-shell-v1";
-const SHELL = ["/", "/app.js", "/style.css", "/manifest.webmanifest", "/icon.svg"];
+// The server fills in the app's files (WebRoutes.files, this one left out) when it serves this file.
+const SHELL = [/* APP_FILES */];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

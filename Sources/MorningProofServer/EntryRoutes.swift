@@ -1,0 +1,58 @@
+import Foundation
+import Hummingbird
+import MorningProofCore
+import MorningProofService
+import MorningProofStoreContract
+
+/// `/api/habits/{id}/entries` and `/api/habits/{id}/entries/{day}`: a habit's days, what `done`,
+/// `skip` and `undo` do, for the signed-in account.
+struct EntryRoutes {
+    let scope: RequestScope
+    var bodyLimit: Int { scope.configuration.bodyLimit }
+
+    func add(to table: inout RouteTable) {
+        table.add(.get, "/api/habits/:id/entries", entries)
+        table.add(.put, "/api/habits/:id/entries/:day", record)
+        table.add(.delete, "/api/habits/:id/entries/:day", undo)
+    }
+
+    @Sendable func entries(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let id = try HabitRoutes.id(context)
+        let (from, to) = (HabitRoutes.query(request, "from"), HabitRoutes.query(request, "to"))
+        let entries = try await scope.forAccount(request) { account in
+            try await EntryService(database: account.database, clock: account.clock)
+                .entries(habitID: id, from: from, to: to, now: account.now).map(EntryJSON.init)
+        }
+        return JSONResponse.make(.ok, ["entries": entries])
+    }
+
+    @Sendable func record(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (id, day) = (try HabitRoutes.id(context), try HabitRoutes.day(context))
+        let signedIn = try await scope.signIn(request)
+        let body = try await JSONBody.read(request, limit: bodyLimit, allowed: ["status", "note", "value"])
+        let status: EntryStatus
+        switch try body.requiredString("status") {
+        case "done": status = .done
+        case "skipped": status = .skipped
+        case let other: throw APIError.badRequest("\"status\" is done or skipped, not \"\(other)\"")
+        }
+        let (note, value) = (try body.string("note"), try body.number("value"))
+        let document = try await signedIn.run { account in
+            let recorded = try await EntryService(database: account.database, clock: account.clock)
+                .record(status, habitID: id, day: day, note: note, value: value, now: account.now)
+            return EntryChangeJSON(recorded.change, entry: recorded.entry)
+        }
+        return JSONResponse.make(document.result == "recorded" ? .created : .ok, document)
+    }
+
+    @Sendable func undo(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (id, day) = (try HabitRoutes.id(context), try HabitRoutes.day(context))
+        let document = try await scope.forAccount(request) { account in
+            EntryChangeJSON(
+                try await EntryService(database: account.database, clock: account.clock)
+                    .undo(habitID: id, day: day, now: account.now),
+                entry: nil)
+        }
+        return JSONResponse.make(.ok, document)
+    }
+}
