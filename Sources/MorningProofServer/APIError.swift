@@ -59,6 +59,10 @@ extension APIError {
         case let error as PhotoError:
             // An upload that is not a JPEG or PNG the decoder can read.
             self = .badRequest(error.message, code: "bad_image")
+        case let error as MorningProofError where error == CheckinService.notSetUp:
+            self.init(
+                status: .notFound, code: "no_checkin",
+                message: "no check-in is set up yet: POST /api/checkin/setup first")
         case let error as MorningProofError:
             let message = FieldWording.message(error)
             switch error.kind {

@@ -35,9 +35,8 @@ struct CheckinRoutes {
         case let other: throw APIError.badRequest("\"answer\" is yes or no, not \"\(other)\"")
         }
         let answered = try await signedIn.run { account in
-            let checkins = CheckinService(database: account.database, clock: account.clock)
-            guard try await checkins.habit() != nil else { throw Self.noCheckin }
-            return await CheckinAnswerJSON(try checkins.answer(yes: yes, now: account.now))
+            await CheckinAnswerJSON(
+                try CheckinService(database: account.database, clock: account.clock).answer(yes: yes, now: account.now))
         }
         return JSONResponse.make(.ok, answered)
     }
@@ -71,14 +70,10 @@ struct CheckinRoutes {
                 message: "no such path: \(request.uri.path) (the server allows it with --allow-clock-header)")
         }
         let cleared = try await signedIn.run { account in
-            let checkins = CheckinService(database: account.database, clock: account.clock)
-            guard try await checkins.habit() != nil else { throw Self.noCheckin }
-            let (day, was) = try await checkins.reset(now: account.now)
+            let (day, was) = try await CheckinService(database: account.database, clock: account.clock)
+                .reset(now: account.now)
             return ["day": day.description, "cleared": was.map { $0 ? "yes" : "no" } ?? "nothing"]
         }
         return JSONResponse.make(.ok, cleared)
     }
-
-    static let noCheckin = APIError(
-        status: .notFound, code: "no_checkin", message: "no check-in is set up yet: POST /api/checkin/setup first")
 }

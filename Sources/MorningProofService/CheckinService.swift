@@ -69,11 +69,13 @@ public struct CheckinService: Sendable {
             habit: habit, texts: try texts(), answer: try await database.checkinAnswer(habitID: habit.id, day: clock.day(at: now)))
     }
 
-    /// The check-in, or a usage error that says how to set one up.
+    /// What `answer`, `reset` and `require` throw while no check-in is set up: a usage error that
+    /// says how to set one up (each front end words the step; the API answers 404 `no_checkin`).
+    public static let notSetUp = MorningProofError.usage("no check-in is set up yet\(hint: .setUpCheckin)")
+
+    /// The check-in, or `notSetUp`.
     public func require(now: Date) async throws -> Checkin {
-        guard let checkin = try await load(now: now) else {
-            throw MorningProofError.usage("no check-in is set up yet\(hint: .setUpCheckin)")
-        }
+        guard let checkin = try await load(now: now) else { throw Self.notSetUp }
         return checkin
     }
 

@@ -126,6 +126,23 @@ struct RoutineRouteTests {
         }
     }
 
+    @Test(arguments: Engine.available) func answeringOrStartingOverWithoutACheckinIs404NoCheckin(engine: Engine)
+        async throws
+    {
+        try await TestServer.run(on: engine) { api in
+            let token = try await api.signUp("ada@example.com", timezone: "UTC")
+            let at = "2026-11-20T07:00:00Z"
+            for reply in [
+                try await api.send(.post, "/api/checkin", token: token, at: at, json: #"{"answer": "yes"}"#),
+                try await api.send(.delete, "/api/checkin/today", token: token, at: at),
+            ] {
+                #expect(reply.status == .notFound && reply.errorCode == "no_checkin")
+                #expect(reply.errorMessage == "no check-in is set up yet: POST /api/checkin/setup first")
+            }
+            #expect(try await api.send(.get, "/api/checkin", token: token, at: at).json["configured"] as? Bool == false)
+        }
+    }
+
     @Test(arguments: Engine.available) func theQuoteOfTheMomentIsTheCLIsAndChangesWithTheWindow(engine: Engine)
         async throws
     {
