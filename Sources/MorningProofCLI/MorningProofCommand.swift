@@ -116,19 +116,7 @@ enum ExitStatus {
         default:
             return nil
         }
-        return (message, code(for: kind))
-    }
-
-    /// The sysexits code a kind of error exits with (docs/cli.md's table).
-    static func code(for kind: MorningProofError.Kind) -> Int32 {
-        switch kind {
-        case .negative: 1
-        case .usage: 64
-        case .dataError: 65
-        case .noInput: 66
-        case .ioError: 74
-        case .busy: 75
-        }
+        return (message, kind.exitCode)
     }
 }
 

@@ -33,7 +33,7 @@ struct PhotoReport {
             error = nil
         case .failure(let failure):
             self.judgement = nil
-            error = ExitStatus.of(failure) ?? ("\(path): \(failure)", ExitStatus.code(for: .ioError))
+            error = ExitStatus.of(failure) ?? ("\(path): \(failure)", MorningProofError.Kind.ioError.exitCode)
         }
     }
 

@@ -33,10 +33,10 @@ struct ServerCommand: AsyncParsableCommand {
             try await body()
         } catch let error as MorningProofError {
             FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
-            throw ExitCode(exitCode(for: error.kind))
+            throw ExitCode(error.kind.exitCode)
         } catch let error as ServiceError {
             FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
-            throw ExitCode(exitCode(for: .usage))
+            throw ExitCode(MorningProofError.Kind.usage.exitCode)
         } catch let error as StoreError {
             // The database cannot be opened (74) or stays busy (75); anything else is what was asked for.
             FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
@@ -48,19 +48,7 @@ struct ServerCommand: AsyncParsableCommand {
                 case .badFile: .dataError
                 default: .usage
                 }
-            throw ExitCode(exitCode(for: kind))
-        }
-    }
-
-    /// The sysexits code a kind of error exits with (the table in the discussion above).
-    static func exitCode(for kind: MorningProofError.Kind) -> Int32 {
-        switch kind {
-        case .negative: 1
-        case .usage: 64
-        case .dataError: 65
-        case .noInput: 66
-        case .ioError: 74
-        case .busy: 75
+            throw ExitCode(kind.exitCode)
         }
     }
 }

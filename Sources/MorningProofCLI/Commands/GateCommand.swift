@@ -56,7 +56,7 @@ struct GateCommand: AsyncParsableCommand {
             // Everything that touches the database happens in here, so it is closed before exec.
             let open = try await check()
             guard open, let command = exec.first else {
-                if !open { throw ExitCode(ExitStatus.code(for: .negative)) }
+                if !open { throw ExitCode(MorningProofError.Kind.negative.exitCode) }
                 return
             }
             try Self.replaceProcess(with: command, arguments: exec)
@@ -154,7 +154,7 @@ struct GateCommand: AsyncParsableCommand {
                         Console.out("The next one is possible on \(next). Until then, the routine opens the gate.")
                     }
                 }
-                throw ExitCode(ExitStatus.code(for: .negative))
+                throw ExitCode(MorningProofError.Kind.negative.exitCode)
             }
         }
     }
