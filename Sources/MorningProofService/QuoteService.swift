@@ -20,7 +20,7 @@ public enum QuoteSource {
     }
 
     /// The quotes in force.
-    public static func load(_ database: any AccountData) async throws -> QuoteBook {
+    public static func load(_ database: any SettingsStore) async throws -> QuoteBook {
         guard let path = try await database.setting(SettingKey.quotesFile), path != builtInName else {
             return QuoteBook.builtIn()
         }
@@ -29,9 +29,9 @@ public enum QuoteSource {
 
     /// The quotes in force, or the built-in set with the reason when the file went bad, so a broken
     /// quotes file never keeps the gate from answering.
-    public static func loadForGate(_ database: any AccountData) async -> (book: QuoteBook, problem: String?) {
+    public static func loadForGate(_ database: any SettingsStore) async -> (book: QuoteBook, problem: String?) {
         do {
-            return await (try load(database), nil)
+            return (try await load(database), nil)
         } catch {
             return (QuoteBook.builtIn(), "\(error); showing the built-in quotes")
         }
@@ -59,7 +59,7 @@ extension QuoteSource {
     /// Every window of a date up to `now` (`QuoteSchedule.history`), with the quotes in force. The
     /// date is a calendar date named as a person would (`LocalDay.resolve`, nil: today), relative to
     /// the wall-clock date at `now`; a later date is refused.
-    public static func history(_ database: any AccountData, clock: DayClock, date: String?, now: Date) async throws
+    public static func history(_ database: any SettingsStore, clock: DayClock, date: String?, now: Date) async throws
         -> QuoteHistory
     {
         let book = try await load(database)
