@@ -32,7 +32,7 @@ public struct ExportService: Sendable {
         let data: Data
         switch format {
         case .json: data = document.encoded()
-        case .csv: data = await Data(try csv(today: clock.day(at: now)).utf8)
+        case .csv: data = Data(try await csv(today: clock.day(at: now)).utf8)
         }
         return Export(
             data: data, habits: document.habits.count, entries: document.habits.reduce(0) { $0 + $1.entries.count })
