@@ -36,13 +36,9 @@ extension AppDatabase {
         for sample in samples {
             let day = sample.day.description
             try insert.execute(arguments: [sample.metric, sample.source, sample.start, sample.end, sample.value, day])
-            if db.changesCount == 0 {
-                outcome.duplicatesSkipped += 1
-                continue
-            }
-            try add.execute(arguments: [sample.metric, day, sample.source, sample.value])
-            outcome.recordsStored += 1
-            outcome.daysTouched.insert(sample.day)
+            let inserted = db.changesCount > 0
+            outcome.count(inserted: inserted, day: sample.day)
+            if inserted { try add.execute(arguments: [sample.metric, day, sample.source, sample.value]) }
         }
     }
 
@@ -60,12 +56,7 @@ extension AppDatabase {
                 interval.kind.rawValue, interval.source, interval.start, interval.end, interval.activity,
                 interval.minutes, interval.day.description,
             ])
-            if db.changesCount == 0 {
-                outcome.duplicatesSkipped += 1
-            } else {
-                outcome.recordsStored += 1
-                outcome.daysTouched.insert(interval.day)
-            }
+            outcome.count(inserted: db.changesCount > 0, day: interval.day)
         }
     }
 
@@ -81,11 +72,12 @@ extension AppDatabase {
             var day: String
             var source: String
         }
-        var stored: [Key: (value: Double, count: Int, date: Double)] = [:]
+        var stored: [Key: MetricWriteOutcome.StoredExportTotal] = [:]
         let rows = try Row.fetchCursor(
             db, sql: "SELECT metric, day, source, value, count, exportDate FROM metricDaily WHERE origin = 'export'")
         while let row = try rows.next() {
-            stored[Key(metric: row[0], day: row[1], source: row[2])] = (row[3], row[4], row[5] ?? 0)
+            stored[Key(metric: row[0], day: row[1], source: row[2])] = .init(
+                value: row[3], count: row[4], exportDate: row[5] ?? 0)
         }
         let upsert = try db.makeStatement(
             sql: """
@@ -97,19 +89,11 @@ extension AppDatabase {
         let date = batch.exportDate ?? 0
         for row in batch.exportAggregates {
             let day = row.day.description
-            if let (value, count, storedDate) = stored[Key(metric: row.metric, day: day, source: row.source)] {
-                let replaces = batch.exportComplete ? date >= storedDate : row.count > count && date >= storedDate
-                if !replaces || (value == row.value && count == row.count) {
-                    outcome.duplicatesSkipped += row.count
-                    continue
-                }
-                outcome.duplicatesSkipped += min(count, row.count)
-                outcome.recordsStored += max(0, row.count - count)
-            } else {
-                outcome.recordsStored += row.count
-            }
+            let writes = outcome.countExportTotal(
+                row, stored: stored[Key(metric: row.metric, day: day, source: row.source)], exportDate: date,
+                exportComplete: batch.exportComplete)
+            guard writes else { continue }
             try upsert.execute(arguments: [row.metric, day, row.source, row.value, row.count, date])
-            outcome.daysTouched.insert(row.day)
         }
     }
 }

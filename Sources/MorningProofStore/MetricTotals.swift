@@ -13,7 +13,9 @@ extension AppDatabase {
         -> [(metric: HealthMetric, total: SourceDayTotal)]
     {
         guard ownsMetrics, let first = days.min(), let last = days.max() else { return [] }
-        let totals = try await asyncRead { db in try SQLiteMetricRows(db: db).sourceTotals(from: first, to: last, metrics: nil) }
+        let totals = try await asyncRead { db in
+            try SQLiteMetricRows(db: db).sourceTotals(from: first, to: last, metrics: nil)
+        }
         return MetricTotalRules.aboveCeiling(totals, on: days)
     }
 
@@ -49,13 +51,7 @@ extension AppDatabase {
     public func metricDayRange() async throws -> ClosedRange<LocalDay>? {
         guard ownsMetrics else { return nil }
         return try await asyncRead { db in
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT min(d) AS first, max(d) AS last FROM (
-                        SELECT min(day) AS d FROM metricDaily UNION ALL SELECT max(day) FROM metricDaily
-                        UNION ALL SELECT min(day) FROM metricInterval UNION ALL SELECT max(day) FROM metricInterval)
-                    """)
+            let row = try Row.fetchOne(db, sql: MetricRowQuery.dayRange.sql)
             guard let first = (row?["first"] as String?).flatMap({ LocalDay($0) }),
                 let last = (row?["last"] as String?).flatMap({ LocalDay($0) })
             else { return nil }

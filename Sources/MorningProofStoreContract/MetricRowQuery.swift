@@ -47,4 +47,12 @@ public struct MetricRowQuery: Hashable, Sendable {
                 WHERE kind = 'workout' AND day BETWEEN $1 AND $2
                 """, arguments: [from.description, to.description])
     }
+
+    /// `MetricImportStore.metricDayRange`: first, last (days as text; both NULL when there is no data).
+    public static let dayRange = MetricRowQuery(
+        sql: """
+            SELECT min(d) AS first, max(d) AS last FROM (
+                SELECT min(day) AS d FROM metricDaily UNION ALL SELECT max(day) FROM metricDaily
+                UNION ALL SELECT min(day) FROM metricInterval UNION ALL SELECT max(day) FROM metricInterval) AS days
+            """, arguments: [])
 }
