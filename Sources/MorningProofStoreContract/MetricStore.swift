@@ -9,7 +9,8 @@ public protocol MetricStore: AccountScopedStore {
 }
 
 /// Health metrics as they are imported, and the day totals read back (`metrics import`,
-/// `metrics show`, the watched sources). Served by SQLite.
+/// `metrics show`, the watched sources). Served by SQLite and PostgreSQL, whose metric tables are
+/// the owner's (account 1) for now: another account reads none, and PostgreSQL refuses its writes.
 public protocol MetricImportStore: MetricStore {
     /// Stores a batch and, in the same transaction, what was read of its file, so that a crash
     /// never leaves samples counted without the resume point that covers them (or the reverse).
