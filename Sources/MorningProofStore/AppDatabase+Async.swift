@@ -25,7 +25,7 @@ extension AppDatabase {
     /// once queue behind the busy timeout instead of failing on a lock upgrade.
     func writeImmediately<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         guard suspends else {
-            return try Self.translatingErrors(path: writer.path) {
+            return try Self.translatingErrors(path: path) {
                 try writer.writeWithoutTransaction { db in try Self.inImmediateTransaction(db, body) }
             }
         }
@@ -48,7 +48,7 @@ extension AppDatabase {
         do {
             return try await body()
         } catch let error as DatabaseError {
-            return try Self.translatingErrors(path: writer.path) { throw error }
+            return try Self.translatingErrors(path: path) { throw error }
         }
     }
 }

@@ -19,6 +19,10 @@ public struct AppDatabase: Sendable {
     /// caller's thread instead: nothing else waits for that thread, and a process that makes a
     /// few quick reads saves a thread hop on each (measured: `status` 2 ms faster).
     var suspends = false
+    /// The file's path when SQLite opened it by another name (a read-only URI, `ReadOnlyOpen`).
+    var openedAs: String? = nil
+    /// The database file, as messages name it.
+    var path: String { openedAs ?? writer.path }
     /// Told when rebuilding a derived state that a read found unsound fails; nothing by default.
     public var stateRebuildFailed: @Sendable (StoreError) -> Void = { _ in }
     /// The account whose habits, entries, settings and gate this value reads and writes: the owner
@@ -37,7 +41,8 @@ public struct AppDatabase: Sendable {
     /// One connection, one read of the schema, and no write when nothing needs migrating: so a
     /// command that only reads never writes (GRDB's pool would create a table at every open).
     public static func open(path: String) throws -> AppDatabase {
-        if try !DatabaseProbe.hasContent(path: path) {
+        let exists = try DatabaseProbe.hasContent(path: path)
+        if !exists {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -51,6 +56,9 @@ public struct AppDatabase: Sendable {
             // A failed open on a full disk leaves a log and a shared-memory file that it never set up.
             DiskSpace.removeUnusedSideFiles(of: path)
             throw error
+        } catch is StoreError where exists && cannotWrite(path) {
+            // A read-only file or folder: read it as it is (see `ReadOnlyOpen`).
+            return try openReadOnly(path: path)
         }
     }
 
@@ -153,7 +161,7 @@ public struct AppDatabase: Sendable {
     /// Runs `body` in a write transaction, which ends by bringing the derived state of the habits it
     /// touched up to date (`refreshHabitStates`); GRDB errors become store errors.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.translatingErrors(path: writer.path) {
+        try Self.translatingErrors(path: path) {
             try writer.write { db in
                 let result = try body(db)
                 try Self.refreshHabitStates(db)
@@ -164,7 +172,7 @@ public struct AppDatabase: Sendable {
 
     /// Runs `body` on a consistent snapshot.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.translatingErrors(path: writer.path) { try writer.read(body) }
+        try Self.translatingErrors(path: path) { try writer.read(body) }
     }
 
     static func translatingErrors<T>(path: String, _ body: () throws -> T) throws -> T {

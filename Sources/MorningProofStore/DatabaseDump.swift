@@ -27,7 +27,7 @@ extension AppDatabase {
                 tables.append(DatabaseDump.Table(name: name, columns: columns, rows: rows))
             }
             guard var owner = try Self.profile(db, id: AccountProfile.ownerID) else {
-                throw StoreError(.badFile, value: writer.path, "\(writer.path): the owner account (id 1) is missing")
+                throw StoreError(.badFile, value: path, "\(path): the owner account (id 1) is missing")
             }
             let clock = Self.clock(from: try Self.storedSettings(db), systemZone: systemZone())
             let fromSystem = owner.clock == nil

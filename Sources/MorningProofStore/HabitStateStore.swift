@@ -242,7 +242,7 @@ extension AppDatabase {
         } catch let error as StoreError {
             stateRebuildFailed(error)
         } catch {
-            stateRebuildFailed(StoreError.unavailable(writer.path, "\(writer.path): \(error)"))
+            stateRebuildFailed(StoreError.unavailable(path, "\(path): \(error)"))
         }
     }
 }

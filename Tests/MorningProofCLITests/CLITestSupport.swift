@@ -23,15 +23,17 @@ struct CLI {
 
     /// Runs `morningproof ARGS --db <temp>` at `now` (ISO 8601), with optional standard input.
     /// With `passDatabase: false` the database is left to the environment (MORNINGPROOF_DB, XDG_DATA_HOME).
+    /// A `launcher` (a program and its arguments) runs the binary through it (`setpriv ...`).
     @discardableResult
     func run(
         _ arguments: [String], now: String? = nil, environment: [String: String] = [:], input: String? = nil,
-        passDatabase: Bool = true
+        passDatabase: Bool = true, launcher: [String] = []
     ) throws -> Result {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? Self.binary
         process.arguments =
-            arguments + (passDatabase ? ["--db", database.path] : []) + (now.map { ["--now", $0] } ?? [])
+            (launcher.isEmpty ? [] : launcher.dropFirst() + [Self.binary.path])
+            + arguments + (passDatabase ? ["--db", database.path] : []) + (now.map { ["--now", $0] } ?? [])
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env["TZ"] = "UTC"
