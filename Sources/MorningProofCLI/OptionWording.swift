@@ -14,6 +14,7 @@ struct OptionWording: ErrorPhrasing {
             case .remindAt: "--remind-at"
             case .atLeast: "--at-least"
             case .atMost: "--at-most"
+            case .dayStart: "day-start"  // a setting (`config set day-start`), not an option
             default: "--" + field.rawValue
             }
         return value.map { "\(option) \($0)" } ?? option

@@ -13,6 +13,8 @@ public enum InputField: String, Sendable, CaseIterable {
     case reason
     /// The check-in's question.
     case question
+    /// When an account's day begins (the setting `day-start`, the profile's `dayStart`).
+    case dayStart
 }
 
 /// A next step an error suggests, which each front end phrases as its own command or request.

@@ -15,7 +15,7 @@ public enum SettingValues {
         guard value.utf8.allSatisfy({ $0 == UInt8(ascii: ":") || (48...57).contains($0) }),
             let minutes = parseClockTime(value, range: 0...720)
         else {
-            throw MorningProofError.usage("bad day-start \"\(value)\": use HH:MM from 00:00 to 12:00")
+            throw MorningProofError.usage("bad \(field: .dayStart, "\"\(value)\""): use HH:MM from 00:00 to 12:00")
         }
         return minutes
     }

@@ -48,7 +48,7 @@ import Testing
         try expectRefused(cli, ["config", "set", "timezone", "Europe/Londn"], saying: "did you mean Europe/London?")
         try expectRefused(cli, ["config", "set", "timezone", "UTC+3"], saying: "unknown time zone")
         try expectRefused(cli, ["config", "set", "timezone", "EST"], saying: "did you mean America/New_York?")
-        try expectRefused(cli, ["config", "set", "day-start", "13:00"], saying: "00:00 to 12:00")
+        try expectRefused(cli, ["config", "set", "day-start", "13:00"], saying: #"bad day-start "13:00": use HH:MM from 00:00 to 12:00"#)
     }
 
     @Test func badInstants() throws {

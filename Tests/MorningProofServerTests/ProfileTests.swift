@@ -40,7 +40,7 @@ struct ProfileTests {
             let cases = [
                 (#"{"timezone": "GMT+3"}"#, "unknown time zone"), (#"{"timezone": "EST"}"#, "America/New_York"),
                 (#"{"timezone": ""}"#, "empty"), (#"{"timezone": null}"#, "must be a string"),
-                (#"{"dayStart": "13:00"}"#, "bad day-start"), (#"{"dayStart": "+1:30"}"#, "bad day-start"),
+                (#"{"dayStart": "13:00"}"#, #"bad "dayStart": "13:00""#), (#"{"dayStart": "+1:30"}"#, #""dayStart""#),
                 (#"{"dayStart": 240}"#, "must be a string"), (#"{"weekStart": "mon"}"#, "bad weekStart"),
                 (#"{"weekStart": "Funday"}"#, "bad weekStart"), (#"{"zone": "UTC"}"#, "unknown field \"zone\""),
             ]

@@ -28,7 +28,7 @@ struct SettingsServiceTests {
         await #expect(throws: MorningProofError.usage("gate.unlocks-per-week takes a whole number from 0 to 7, not \"8\"")) {
             try await settings.set(key: "gate.unlocks-per-week", value: "8", now: now)
         }
-        await #expect(throws: MorningProofError.usage("bad day-start \"13:00\": use HH:MM from 00:00 to 12:00")) {
+        await #expect(throws: MorningProofError.usage("bad \(field: .dayStart, "\"13:00\""): use HH:MM from 00:00 to 12:00")) {
             try await settings.set(key: "day-start", value: "13:00", now: now)
         }
         await #expect(throws: MorningProofError.usage("checkin.question needs some words")) {
