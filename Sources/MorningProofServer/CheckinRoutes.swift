@@ -61,13 +61,14 @@ struct CheckinRoutes {
     }
 
     /// Starting the day over is for tests and demos, like the clock header it goes with: without
-    /// `--allow-clock-header` it is 404, after the token is checked (401 first, as on every route).
+    /// `--allow-clock-header` it is 404, said as any unknown path is, after the token is checked
+    /// (401 first, as on every route).
     @Sendable func reset(_ request: Request, _ context: ServerContext) async throws -> Response {
         let signedIn = try await scope.signIn(request)
         guard scope.configuration.allowClockHeader else {
             throw APIError(
                 status: .notFound, code: "not_found",
-                message: "no such path: \(request.uri.path) (the server allows it with --allow-clock-header)")
+                message: "no such path: \(request.uri.path)")
         }
         let cleared = try await signedIn.run { account in
             let (day, was) = try await CheckinService(database: account.database, clock: account.clock)

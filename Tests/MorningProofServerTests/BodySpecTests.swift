@@ -110,6 +110,8 @@ struct BodySpecTests {
                 let token = try await api.signUp("ada@example.com", timezone: "UTC")
                 let signedIn = try await api.send(.delete, "/api/checkin/today", token: token)
                 #expect(signedIn.status == .notFound && signedIn.errorCode == "not_found")
+                // Said as any unknown path is: a client is not told the server's options.
+                #expect(signedIn.errorMessage == "no such path: /api/checkin/today")
             }
         }
     }
