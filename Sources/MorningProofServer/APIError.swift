@@ -71,6 +71,11 @@ extension APIError {
             case .negative: self.init(status: .unprocessableContent, code: "refused", message: message)
             case .ioError, .busy: self = .databaseUnavailable(message, logger: logger)
             }
+        case let error as IOError where error.errnoCode == ECONNRESET || error.errnoCode == EPIPE:
+            // The client hung up while its request was read: no one hears the answer, and it is
+            // not the server's fault (nor an error line in its log for each such client).
+            logger.debug("the client went away: \(error)")
+            self = .badRequest("the connection closed before the request was read", code: "connection_closed")
         case is NIOTooManyBytesError:
             self.init(status: .contentTooLarge, code: "payload_too_large", message: "the request body is too large")
         case let error as HTTPError:
