@@ -52,10 +52,15 @@ public struct QuoteBook: Sendable {
     public let active: [Quote]
     public let schedule: QuoteSchedule
 
-    /// The default set compiled into the program: `Quotes/default-quotes.json`, embedded by SwiftPM.
-    public static func builtIn() -> QuoteBook {
-        // The built-in file is checked by a test; failing here would be a build mistake.
-        try! parse(Data(PackageResources.default_quotes_json), name: "built-in quotes")
+    /// The default set compiled into the program: `Quotes/default-quotes.json`, embedded by SwiftPM,
+    /// parsed once per process. A test checks that it parses; should a build embed a broken file,
+    /// this is the data error that names it, never a crash.
+    public static func builtIn() throws -> QuoteBook {
+        try builtInParsed.get()
+    }
+
+    private static let builtInParsed = Result {
+        try parse(Data(PackageResources.default_quotes_json), name: "built-in quotes")
     }
 
     /// Parses and checks a quotes file: a JSON array of quotes. A bad file is refused with the line

@@ -51,7 +51,7 @@ public struct GateService: Sendable {
     /// The gate at `now` as its screen shows it: the decision and the quote of the moment.
     public func state(now: Date) async throws -> GateState {
         let (day, decision, checkin) = try await self.decision(now: now)
-        let (book, problem) = await QuoteSource.loadForGate(database)
+        let (book, problem) = try await QuoteSource.loadForGate(database)
         return GateState(
             day: day, decision: decision, checkin: checkin, book: book,
             quote: book.schedule.moment(at: now, clock: clock).shown, quoteProblem: problem)

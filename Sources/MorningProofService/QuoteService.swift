@@ -22,18 +22,18 @@ public enum QuoteSource {
     /// The quotes in force.
     public static func load(_ database: any SettingsStore) async throws -> QuoteBook {
         guard let path = try await database.setting(SettingKey.quotesFile), path != builtInName else {
-            return QuoteBook.builtIn()
+            return try QuoteBook.builtIn()
         }
         return try read(path: path)
     }
 
     /// The quotes in force, or the built-in set with the reason when the file went bad, so a broken
     /// quotes file never keeps the gate from answering.
-    public static func loadForGate(_ database: any SettingsStore) async -> (book: QuoteBook, problem: String?) {
+    public static func loadForGate(_ database: any SettingsStore) async throws -> (book: QuoteBook, problem: String?) {
         do {
             return (try await load(database), nil)
         } catch {
-            return (QuoteBook.builtIn(), "\(error); showing the built-in quotes")
+            return (try QuoteBook.builtIn(), "\(error); showing the built-in quotes")
         }
     }
 

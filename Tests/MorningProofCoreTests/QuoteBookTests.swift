@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct QuoteBookTests {
     @Test func builtInQuotesAreAWholeValidSet() throws {
-        let book = QuoteBook.builtIn()
+        let book = try QuoteBook.builtIn()
         #expect(book.active.count >= 100)
         #expect(Set(book.quotes.map(\.id)).count == book.quotes.count)
         #expect(book.quotes.allSatisfy { !$0.author.isEmpty && !$0.bookTitle.isEmpty && !$0.bookId.isEmpty })

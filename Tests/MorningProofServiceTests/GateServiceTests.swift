@@ -93,6 +93,6 @@ struct GateServiceTests {
         try await database.setSetting(SettingKey.quotesFile, to: "/nonexistent/quotes.json")
         let state = try await gate.state(now: Self.at("2026-03-02T07:00:00-05:00"))
         #expect(state.quoteProblem?.hasPrefix("/nonexistent/quotes.json: no such quotes file") == true)
-        #expect(state.book.active.count == QuoteBook.builtIn().active.count)
+        #expect(try state.book.active.count == QuoteBook.builtIn().active.count)
     }
 }
