@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTypes
+import MorningProofTestSupport
+import Testing
+
+extension SpecText {
+    /// Every operation of the spec as (method, path), and whether it needs a token (no `security: []`).
+    func operations() -> [(method: HTTPRequest.Method, path: String, signedIn: Bool)] {
+        let methods = ["get", "post", "put", "patch", "delete"]
+        var path: String?
+        var found: [(HTTPRequest.Method, String, Bool)] = []
+        for line in lines {
+            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
+                path = String(line.dropFirst(2).dropLast())
+            } else if let path, line.hasPrefix("    "), !line.hasPrefix("     "),
+                let name = methods.first(where: { line == "    \($0):" }),
+                let method = HTTPRequest.Method(name.uppercased())
+            {
+                found.append((method, path, !block([path, name]).contains("security: []")))
+            }
+        }
+        return found
+    }
+}
+
+/// What a stranger can do to every route the spec lists, and what another account can do to
+/// everything of one account that has an id: the routes as the route files name them now, so that
+/// a route moved or added is covered without a test of its own.
+@Suite("Every route against a stranger and another account")
+struct EveryRouteHostileTests {
+    /// A JSON body over the 64 KiB limit: a route that read it before the token would answer 413.
+    static let oversizedBody = "{\"name\": \"" + String(repeating: "a", count: 70_000) + "\"}"
+
+    @Test(arguments: Engine.available) func everySignedInRouteIs401WithoutATokenBeforeItsBodyIsRead(engine: Engine)
+        async throws
+    {
+        let operations = try SpecText().operations().filter(\.signedIn)
+        #expect(operations.count >= 20, "the spec lists \(operations.count) signed-in operations")
+        try await TestServer.run(on: engine) { api in
+            for (method, template, _) in operations {
+                let path = template.replacingOccurrences(of: "{id}", with: "1")
+                    .replacingOccurrences(of: "{day}", with: "today")
+                let body = method == .get || method == .delete ? nil : Self.oversizedBody
+                let reply = try await api.send(method, path, json: body)
+                #expect(reply.status == .unauthorized, "\(method) \(path): \(reply.status)")
+                #expect(reply.headers[.wwwAuthenticate] == "Bearer", "\(method) \(path)")
+                let forged = try await api.send(method, path, token: "mp_forged", json: body)
+                #expect(forged.status == .unauthorized, "\(method) \(path) with a forged token: \(forged.status)")
+            }
+        }
+    }
+
+    @Test(arguments: Engine.available) func anotherAccountsIdsAreNotFoundAndNothingOfTheirsChanges(engine: Engine)
+        async throws
+    {
+        try await TestServer.run(on: engine) { api in
+            let ada = try await api.signUp("ada@example.com", timezone: "UTC")
+            let bo = try await api.signUp("bo@example.com", timezone: "UTC")
+            let now = "2026-11-18T08:00:00Z"
+            let habit = try await api.send(
+                .post, "/api/habits", token: ada, at: "2026-11-17T07:00:00Z",
+                json: #"{"name": "Make bed"}"#)
+            let id = try #require(habit.json["id"] as? Int)
+            let done = try await api.send(
+                .put, "/api/habits/\(id)/entries/2026-11-17", token: ada, at: now, json: #"{"status": "done"}"#)
+            #expect(done.status == .ok || done.status == .created, "\(done.status) \(done.body)")
+            let script = try await api.send(.post, "/api/tokens", token: ada, json: #"{"name": "backup"}"#)
+            let tokenID = try #require(script.json["id"] as? Int)
+
+            for (method, path, body) in [
+                (.get, "/api/habits/\(id)", nil), (.patch, "/api/habits/\(id)", #"{"name": "Mine now"}"#),
+                (.delete, "/api/habits/\(id)", nil), (.get, "/api/habits/\(id)/entries", nil),
+                (.put, "/api/habits/\(id)/entries/2026-11-17", #"{"status": "skipped"}"#),
+                (.delete, "/api/habits/\(id)/entries/2026-11-17", nil),
+                (.get, "/api/habits/\(id)/report", nil), (.get, "/api/habits/\(id)/chart.svg", nil),
+                (.delete, "/api/tokens/\(tokenID)", nil),
+            ] as [(HTTPRequest.Method, String, String?)] {
+                let reply = try await api.send(method, path, token: bo, at: now, json: body)
+                #expect(reply.status == .notFound, "\(method) \(path): \(reply.status)")
+            }
+            let proof = try await api.upload(
+                "/api/habits/\(id)/proof", token: bo, at: now, type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
+            #expect(proof.status == .notFound, "proof: \(proof.status)")
+
+            // Ada's habit, its day and her script's token are as they were.
+            let shown = try await api.send(.get, "/api/habits/\(id)", token: ada, at: now)
+            #expect(shown.json["name"] as? String == "Make bed")
+            let entries = try await api.send(.get, "/api/habits/\(id)/entries", token: ada, at: now)
+            let days = (entries.json["entries"] as? [[String: Any]])?.map { "\($0["day"] ?? "") \($0["status"] ?? "")" }
+            #expect(days == ["2026-11-17 done"])
+            let me = try await api.send(.get, "/api/auth/me", token: try #require(script.json["token"] as? String))
+            #expect(me.json["email"] as? String == "ada@example.com")
+        }
+    }
+}
