@@ -198,34 +198,36 @@ extension ServerCommand {
                 configuration.cpuQueueLimit = cpuQueueLimit
                 configuration.photoUploadLimit = photoUploadLimit
                 configuration.signInLimits.signUpsPerAddress = signUpsPerHour
+                let services: [any Service]
                 if let store = try await database.postgres(
                     poolSize: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
                 {
                     // Many server processes may share the database: the pool runs beside the HTTP server, and
                     // stops after it (a ServiceGroup shuts its services down in reverse order).
-                    let app = MorningProofServer.application(
-                        accounts: store, habits: { store.scoped(to: $0) }, signInFailures: store,
-                        configuration: configuration,
-                        logger: logger, onRunning: Self.announce("PostgreSQL at \(store.url)"))
-                    let group = ServiceGroup(
-                        configuration: .init(
-                            services: [store, app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-                    do {
-                        try await group.run()
-                    } catch {
-                        throw MorningProofError.ioError("cannot serve on \(host):\(port): \(error)")
+                    services = [
+                        store,
+                        MorningProofServer.application(
+                            accounts: store, habits: { store.scoped(to: $0) }, signInFailures: store,
+                            configuration: configuration, logger: logger,
+                            onRunning: Self.announce("PostgreSQL at \(store.url)")),
+                    ]
+                } else {
+                    let path = DatabaseLocation.resolve(explicit: database.path)
+                    var store = try AppDatabase.openShared(path: path, readers: readers)
+                    store.stateRebuildFailed = { [logger] error in
+                        logger.warning("cannot save habit states that a read found out of date: \(error.message)")
                     }
-                    return
+                    services = [
+                        MorningProofServer.application(
+                            database: store, configuration: configuration, logger: logger,
+                            onRunning: Self.announce(path))
+                    ]
                 }
-                let path = DatabaseLocation.resolve(explicit: database.path)
-                var store = try AppDatabase.openShared(path: path, readers: readers)
-                store.stateRebuildFailed = { [logger] error in
-                    logger.warning("cannot save habit states that a read found out of date: \(error.message)")
-                }
-                let app = MorningProofServer.application(
-                    database: store, configuration: configuration, logger: logger, onRunning: Self.announce(path))
+                let group = ServiceGroup(
+                    configuration: .init(
+                        services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
                 do {
-                    try await app.runService()
+                    try await group.run()
                 } catch {
                     throw MorningProofError.ioError("cannot serve on \(host):\(port): \(error)")
                 }
