@@ -4,12 +4,9 @@ import MorningProofCore
 import MorningProofStoreContract
 
 extension AppDatabase {
-    /// Deliveries of one notification tried in one day before it is given up.
-    public static let maxNotificationAttempts = NotificationClaimRule.maxAttemptsPerDay
-
     /// Records the request's entry and claims its notification in the same write transaction, so
     /// that of two passes racing (cron `check` and `watch`), exactly one gets the claim. A failed
-    /// claim is given back until `maxNotificationAttempts`; a claim held past `lease` seconds (its
+    /// claim is given back until `NotificationClaimRule.maxAttemptsPerDay`; a claim held past `lease` seconds (its
     /// pass died mid-delivery) is taken over.
     public func decideAndClaim(_ request: ClaimRequest, at now: Date, lease: TimeInterval) async throws -> ClaimDecision {
         try await writeImmediately { db in
@@ -43,7 +40,7 @@ extension AppDatabase {
                 let takeover = NotificationClaimRule.takeover(
                     state: NotificationState(rawValue: row.state) ?? .delivered, attempts: row.attempts,
                     claimedAt: row.claimedAt, lastError: row.lastError, now: now, lease: lease,
-                    maxAttempts: Self.maxNotificationAttempts)
+                    maxAttempts: NotificationClaimRule.maxAttemptsPerDay)
             else { return decision }
             try db.execute(
                 sql: """
@@ -95,7 +92,7 @@ extension AppDatabase {
                     SELECT key FROM notification WHERE day = ? AND key IN (\(keys.map { _ in "?" }.joined(separator: ",")))
                       AND (state = 'delivered' OR (state = 'failed' AND attempts >= ?))
                     """,
-                arguments: StatementArguments([day.description] + keys + [Self.maxNotificationAttempts]))
+                arguments: StatementArguments([day.description] + keys + [NotificationClaimRule.maxAttemptsPerDay]))
         }
     }
 

@@ -31,7 +31,7 @@ import Testing
     @Test func givesAFailedClaimBackUpToFiveAttemptsAfterABackOff() async throws {
         let db = try AppDatabase.inMemory()
         var now = t0
-        for attempt in 1...AppDatabase.maxNotificationAttempts {
+        for attempt in 1...NotificationClaimRule.maxAttemptsPerDay {
             let claim = try await #require(try db.decideAndClaim(request(), at: now, lease: 60).claim)
             #expect(claim.attempt == attempt)
             try await db.markFailed(claim, error: "hook exited with status 1")
