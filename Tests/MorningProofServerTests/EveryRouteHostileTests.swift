@@ -4,11 +4,12 @@ import MorningProofTestSupport
 import Testing
 
 extension SpecText {
-    /// Every operation of the spec as (method, path), and whether it needs a token (no `security: []`).
-    func operations() -> [(method: HTTPRequest.Method, path: String, signedIn: Bool)] {
+    /// Every operation of the spec as (method, path), whether it needs a token (no `security: []`)
+    /// and whether it takes a JSON body.
+    func operations() -> [(method: HTTPRequest.Method, path: String, signedIn: Bool, json: Bool)] {
         let methods = ["get", "post", "put", "patch", "delete"]
         var path: String?
-        var found: [(HTTPRequest.Method, String, Bool)] = []
+        var found: [(HTTPRequest.Method, String, Bool, Bool)] = []
         for line in lines {
             if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
                 path = String(line.dropFirst(2).dropLast())
@@ -16,7 +17,10 @@ extension SpecText {
                 let name = methods.first(where: { line == "    \($0):" }),
                 let method = HTTPRequest.Method(name.uppercased())
             {
-                found.append((method, path, !block([path, name]).contains("security: []")))
+                let operation = block([path, name])
+                found.append(
+                    (method, path, !operation.contains("security: []"),
+                        !block([path, name, "requestBody", "content", "application/json"]).isEmpty))
             }
         }
         return found
@@ -37,7 +41,7 @@ struct EveryRouteHostileTests {
         let operations = try SpecText().operations().filter(\.signedIn)
         #expect(operations.count >= 20, "the spec lists \(operations.count) signed-in operations")
         try await TestServer.run(on: engine) { api in
-            for (method, template, _) in operations {
+            for (method, template, _, _) in operations {
                 let path = template.replacingOccurrences(of: "{id}", with: "1")
                     .replacingOccurrences(of: "{day}", with: "today")
                 let body = method == .get || method == .delete ? nil : Self.oversizedBody
@@ -47,6 +51,30 @@ struct EveryRouteHostileTests {
                 let forged = try await api.send(method, path, token: "mp_forged", json: body)
                 #expect(forged.status == .unauthorized, "\(method) \(path) with a forged token: \(forged.status)")
             }
+        }
+    }
+
+    @Test(arguments: Engine.available) func everyJSONBodyOverItsLimitIs413AndStoresNothing(engine: Engine)
+        async throws
+    {
+        let operations = try SpecText().operations().filter { $0.signedIn && $0.json }
+        #expect(operations.count >= 6, "the spec lists \(operations.count) signed-in JSON operations")
+        try await TestServer.run(on: engine) { api in
+            let ada = try await api.signUp("ada@example.com", timezone: "UTC")
+            let habit = try await api.send(.post, "/api/habits", token: ada, json: #"{"name": "Walk"}"#)
+            let id = try #require(habit.json["id"] as? Int)
+            for (method, template, _, _) in operations {
+                let path = template.replacingOccurrences(of: "{id}", with: "\(id)")
+                    .replacingOccurrences(of: "{day}", with: "today")
+                let reply = try await api.send(method, path, token: ada, json: Self.oversizedBody)
+                #expect(reply.status == .contentTooLarge, "\(method) \(path): \(reply.status)")
+            }
+            let habits = try await api.send(.get, "/api/habits", token: ada)
+            #expect((habits.json["habits"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Walk"])
+            let tokens = try await api.send(.get, "/api/tokens", token: ada)
+            #expect((tokens.json["tokens"] as? [Any])?.count == 1)
+            let entries = try await api.send(.get, "/api/habits/\(id)/entries", token: ada)
+            #expect((entries.json["entries"] as? [Any])?.isEmpty == true)
         }
     }
 
