@@ -27,6 +27,15 @@ public enum MetricFileFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// True when a file said to be in this format (by a Content-Type) may be read as `found`: an
+    /// Apple export may come as its XML or its zip.
+    public func accepts(_ found: MetricFileFormat) -> Bool {
+        self == found || (isAppleExport && found.isAppleExport)
+    }
+
+    /// Apple Health's own export, XML or zip.
+    public var isAppleExport: Bool { self == .appleHealthXML || self == .appleHealthZip }
+
     /// How many bytes `detect` wants to see.
     public static let headSize = 65_536
 

@@ -32,13 +32,19 @@ public struct MetricImporter {
 
     /// Reads a whole file (`metrics import`). Throws noInput (66) when it is missing and
     /// dataError (65) when it is not a metrics file; bad records are warnings in the report.
-    public func importFile(_ path: String) async throws -> FileReport {
+    /// With `format`, the file must be of that format (a body whose Content-Type named it): else
+    /// dataError (65), naming what it is instead.
+    public func importFile(_ path: String, as expected: MetricFileFormat? = nil) async throws -> FileReport {
         let identity = try FileIdentity.of(path)
         if identity.isDirectory { throw MorningProofError.dataError("\(path) is a folder, not a metrics file") }
         guard let format = try MetricFileFormat.detect(path: path) else {
             throw MorningProofError.dataError(
                 "\(path): not a metrics file (expected an Apple Health export.xml or export.zip, Health Auto Export JSON, CSV with date,metric,value or JSON Lines)"
             )
+        }
+        if let expected, !expected.accepts(format) {
+            throw MorningProofError.dataError(
+                "\(path): not \(expected.displayName) but \(format.displayName)")
         }
         do {
             return try await read(path, format: format, identity: identity, resume: nil, watched: false)

@@ -61,3 +61,7 @@ public protocol NotificationStore: Sendable {
 /// What the check pass (`check`, `watch`) reads and writes: the habits, their goals' metrics, the
 /// watched files, and the notifications it claims and delivers.
 public typealias CheckPassStore = AccountData & MetricImportStore & WatchedFileStore & NotificationStore
+
+/// What an account's metric ingest (`POST /api/metrics`, `metrics import`) reads and writes: the
+/// metrics, the habits whose goals they meet, and the `goal.met` claims made with their entries.
+public typealias MetricIngestStore = AccountData & MetricImportStore & NotificationStore
