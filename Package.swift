@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "MorningProofPostgresTests",
             dependencies: [
-                "MorningProofPostgres", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
+                "MorningProofPostgres", "MorningProofService", "HealthMetrics", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
                 "TestFixtures",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The SQLite schema that the PostgreSQL one is compared with.
@@ -203,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "ObserverTests",
             dependencies: [
-                "Observer", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
+                "Observer", "MorningProofService", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
                 "TestFixtures",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

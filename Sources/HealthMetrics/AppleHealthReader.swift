@@ -6,7 +6,7 @@ import ZIPFoundation
 /// few megabytes: memory stays flat whatever the size of the file.
 public struct AppleHealthReader: Sendable {
     /// What one export held.
-    public struct Export {
+    public struct Export: Sendable {
         public var batch: MetricBatch
         /// Every sample, when asked for (`keepSamples`).
         public var samples: [MetricSample]

@@ -20,7 +20,9 @@ public struct HealthAutoExportReader {
         }
         let (samples, warnings) = try read(data, file: path)
         var batch = MetricBatch()
-        for sample in samples { SampleRows.add(sample, to: &batch, clock: clock) }
+        // `{qty, date}` is the period's total so far (a day's or an hour's steps), sent again as it
+        // grows: the largest send counts, never their sum.
+        for sample in samples { SampleRows.add(sample, to: &batch, clock: clock, pointsAreBuckets: true) }
         return (batch, samples.count, warnings)
     }
 

@@ -6,7 +6,10 @@ enum SampleRows {
     /// Cumulative samples count for the day of their start; a night total (no end) for the day of
     /// its start; workouts for the day they start. Asleep intervals are stored with the day they
     /// end, from which the whole night's wake day is found when totals are read (`SleepNights`).
-    static func add(_ sample: MetricSample, to batch: inout MetricBatch, clock: DayClock) {
+    /// With `pointsAreBuckets`, a cumulative sample without an end is its period's running total
+    /// (`MetricSampleRow.isBucket`): Health Auto Export's `{qty, date}`.
+    static func add(_ sample: MetricSample, to batch: inout MetricBatch, clock: DayClock, pointsAreBuckets: Bool = false)
+    {
         let start = sample.start.timeIntervalSince1970
         let end = sample.end?.timeIntervalSince1970
         switch sample.metric {
@@ -31,7 +34,7 @@ enum SampleRows {
             batch.samples.append(
                 MetricSampleRow(
                     metric: sample.metric.rawValue, source: sample.source, start: start, end: end ?? start,
-                    value: sample.value, day: clock.day(at: sample.start)))
+                    value: sample.value, day: clock.day(at: sample.start), isBucket: pointsAreBuckets && end == nil))
         }
     }
 }

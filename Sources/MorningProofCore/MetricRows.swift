@@ -13,14 +13,23 @@ public struct MetricSampleRow: Sendable, Equatable {
     public var end: Double
     public var value: Double
     public var day: LocalDay
+    /// A running total of its (metric, source, start, end) period, as Health Auto Export sends a
+    /// day's or an hour's steps so far, again and again as they grow: the largest value sent is
+    /// the period's, never the sum of the sends. Other samples are single measurements, each
+    /// counted once by its whole identity (value included).
+    public var isBucket: Bool
 
-    public init(metric: String, source: String, start: Double, end: Double, value: Double, day: LocalDay) {
+    public init(
+        metric: String, source: String, start: Double, end: Double, value: Double, day: LocalDay,
+        isBucket: Bool = false
+    ) {
         self.metric = metric
         self.source = source
         self.start = start
         self.end = end
         self.value = value
         self.day = day
+        self.isBucket = isBucket
     }
 }
 

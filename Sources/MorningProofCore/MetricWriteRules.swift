@@ -51,3 +51,14 @@ extension MetricWriteOutcome {
         return true
     }
 }
+
+extension MetricWriteOutcome {
+    /// What a period's running total (`MetricSampleRow.isBucket`) sent again adds to its day: all
+    /// of it when the period is new, the difference when it is larger than the one stored; nil
+    /// (a duplicate, nothing written) when it is not larger. Sending the largest of several sends
+    /// once gives the same total as sending them all, in any order.
+    public static func bucketRaise(old: Double?, new: Double) -> Double? {
+        guard let old else { return new }
+        return new > old ? new - old : nil
+    }
+}

@@ -34,6 +34,15 @@ public enum NotificationClaimRule {
         attempts < maxAttempts ? claimedAt.addingTimeInterval(retryDelay(afterAttempts: attempts)) : nil
     }
 
+    /// How the day's first claim of a notification is stored: held by the pass that delivers it
+    /// now (attempt 1, its token, the time), or queued for the next pass (no attempt, no holder),
+    /// which takes it over at once (`takeover`).
+    public static func firstClaim(queued: Bool, token: String, at now: Date)
+        -> (attempts: Int, token: String?, claimedAt: Date?)
+    {
+        queued ? (0, nil, nil) : (1, token, now)
+    }
+
     /// A delivered notification is never claimed again; a failed one is, until `maxAttempts`, once
     /// its back-off (`retryDelay`) has passed; a claimed one only when its claim is older than
     /// `lease` seconds (its pass died mid-delivery). Nil: leave it.
@@ -49,6 +58,8 @@ public enum NotificationClaimRule {
             if let claimedAt, now < claimedAt.addingTimeInterval(retryDelay(afterAttempts: attempts)) { return nil }
             return Takeover(lastError: lastError)
         case .claimed:
+            // Queued (`ClaimRequest.queued`): claimed for a pass, no pass has tried yet.
+            if attempts == 0 { return Takeover(lastError: lastError) }
             guard let claimedAt, now.timeIntervalSince(claimedAt) > lease else { return nil }
             return Takeover(lastError: "a pass claimed it at \(claimedAt) and did not finish")
         }

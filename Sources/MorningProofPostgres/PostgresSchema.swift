@@ -37,6 +37,52 @@ enum PostgresSchema {
         "CREATE INDEX signInAttempt_id ON signInAttempt (id)",
     ]
 
+    /// Every account's metrics are its own (SQLite's "v9-metric-accounts"): the metric tables gain
+    /// `accountId` (what was stored is the owner's) and their keys start with it; `metricBucket`
+    /// keeps the largest running total sent for a period, `metricDayMark` the days whose goals are
+    /// not judged since their data changed; notifications gain their account.
+    static let v4: [String] = [
+        "ALTER TABLE metricSample ADD COLUMN accountId bigint NOT NULL DEFAULT 1 REFERENCES account (id) ON DELETE CASCADE",
+        "ALTER TABLE metricSample ALTER COLUMN accountId DROP DEFAULT",
+        "ALTER TABLE metricSample DROP CONSTRAINT metricsample_metric_source_start_end_value_key",
+        #"ALTER TABLE metricSample ADD UNIQUE (accountId, metric, source, start, "end", value)"#,
+        "ALTER TABLE metricDaily ADD COLUMN accountId bigint NOT NULL DEFAULT 1 REFERENCES account (id) ON DELETE CASCADE",
+        "ALTER TABLE metricDaily ALTER COLUMN accountId DROP DEFAULT",
+        "ALTER TABLE metricDaily DROP CONSTRAINT metricdaily_pkey",
+        "ALTER TABLE metricDaily ADD PRIMARY KEY (accountId, metric, day, source, origin)",
+        "DROP INDEX metricDaily_day",
+        "CREATE INDEX metricDaily_on_accountId_day ON metricDaily (accountId, day)",
+        "ALTER TABLE metricInterval ADD COLUMN accountId bigint NOT NULL DEFAULT 1 REFERENCES account (id) ON DELETE CASCADE",
+        "ALTER TABLE metricInterval ALTER COLUMN accountId DROP DEFAULT",
+        "ALTER TABLE metricInterval DROP CONSTRAINT metricinterval_kind_source_start_end_activity_key",
+        #"ALTER TABLE metricInterval ADD UNIQUE (accountId, kind, source, start, "end", activity)"#,
+        "DROP INDEX metricInterval_day",
+        "CREATE INDEX metricInterval_on_accountId_kind_day ON metricInterval (accountId, kind, day)",
+        """
+        CREATE TABLE metricBucket (
+            accountId bigint NOT NULL REFERENCES account (id) ON DELETE CASCADE,
+            metric text NOT NULL,
+            source text NOT NULL,
+            start double precision NOT NULL,
+            "end" double precision NOT NULL,
+            value double precision NOT NULL,
+            day text NOT NULL,
+            PRIMARY KEY (accountId, metric, source, start, "end")
+        )
+        """,
+        """
+        CREATE TABLE metricDayMark (
+            accountId bigint NOT NULL REFERENCES account (id) ON DELETE CASCADE,
+            day text NOT NULL,
+            mark bigint NOT NULL,
+            PRIMARY KEY (accountId, day)
+        )
+        """,
+        // As in SQLite, which cannot add a column with a foreign key and a default.
+        "ALTER TABLE notification ADD COLUMN accountId bigint NOT NULL DEFAULT 1",
+        "CREATE INDEX notification_on_accountId_day ON notification (accountId, day)",
+    ]
+
     /// Accounts, their tokens, settings, zone changes and daily updates (SQLite's v1, v6 and v7).
     static let accountTables: [String] = [
         // The owner (account 1) exists from the start, as in SQLite, so new accounts start at 2.

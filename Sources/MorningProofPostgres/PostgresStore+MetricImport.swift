@@ -4,66 +4,70 @@ import MorningProofStoreContract
 import PostgresNIO
 
 /// Imported health metrics, as `AppDatabase` stores and totals them: the same tables, the same
-/// UNIQUE keys deciding what is a duplicate, the same counting and export rules
-/// (`MetricWriteOutcome.count`, `countExportTotal`) and the same reads (`MetricRowQuery`).
-///
-/// Metrics are the owner's (account 1), as on SQLite: the metric tables have no account column,
-/// another account reads none and cannot store any.
+/// keys deciding what is a duplicate, the same counting and export rules
+/// (`MetricWriteOutcome.count`, `countExportTotal`, `bucketRaise`) and the same reads
+/// (`MetricRowQuery`). Every account's metrics are its own.
 extension PostgresStore: MetricImportStore {
     /// Rows per statement: the batch goes as arrays (`unnest`), not one round trip per row.
     static let metricChunk = 5_000
 
-    /// Serialises metric writes, as SQLite's single writer does, so that two exports read and
-    /// replace day totals one after the other: "MPMETRIC" in ASCII.
+    /// Serialises one account's metric writes, as SQLite's single writer does, so that two exports
+    /// read and replace day totals one after the other, and two sends of a running total compare
+    /// with what the other stored: "MPMETRIC" in ASCII, plus the account's id.
     static let metricWriteLock: Int64 = 0x4D50_4D45_5452_4943
 
-    /// Stores a batch and, in the same transaction, what was read of its file (`watchedFile`), so
-    /// that a crash never leaves samples counted without the resume point that covers them (or the
-    /// reverse). Samples and intervals already stored (their UNIQUE key) are duplicates; a
-    /// complete export replaces older export totals of its (metric, day, source). Only the owner
-    /// stores metrics: another account's batch is refused (`StoreError.invalid`) and nothing stored.
+    /// Stores a batch as the account's and, in the same transaction, what was read of its file
+    /// (`watchedFile`), so that a crash never leaves samples counted without the resume point that
+    /// covers them (or the reverse). Samples and intervals already stored (their UNIQUE key) are
+    /// duplicates; a period's running total counts by how much it grew; a complete export replaces
+    /// older export totals of its (metric, day, source). The days whose data changed are marked for
+    /// the next judgement of goals.
     public func storeMetrics(_ batch: MetricBatch, file: WatchedFileState?) async throws -> MetricWriteOutcome {
-        guard accountID == AccountProfile.ownerID else {
-            throw StoreError(
-                .invalid, value: String(accountID),
-                "health metrics are the owner's (account \(AccountProfile.ownerID)) for now: account \(accountID) "
-                    + "cannot store any")
-        }
+        let account = accountID
         return try await transaction(.writing) { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.metricWriteLock))", logger: logger)
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.metricWriteLock + account))", logger: logger)
             var outcome = MetricWriteOutcome()
-            for start in stride(from: 0, to: batch.samples.count, by: Self.metricChunk) {
-                let chunk = batch.samples[start..<min(start + Self.metricChunk, batch.samples.count)]
-                try await Self.storeSamples(chunk, connection, &outcome, logger: logger)
+            for chunk in Self.chunks(batch.samples.filter { !$0.isBucket }) {
+                try await Self.storeSamples(chunk, account, connection, &outcome, logger: logger)
             }
-            for start in stride(from: 0, to: batch.intervals.count, by: Self.metricChunk) {
-                let chunk = batch.intervals[start..<min(start + Self.metricChunk, batch.intervals.count)]
-                try await Self.storeIntervals(chunk, connection, &outcome, logger: logger)
+            for chunk in Self.chunks(batch.samples.filter(\.isBucket)) {
+                try await Self.storeBuckets(chunk, account, connection, &outcome, logger: logger)
             }
-            try await Self.storeExportAggregates(batch, connection, &outcome, logger: logger)
+            for chunk in Self.chunks(batch.intervals) {
+                try await Self.storeIntervals(chunk, account, connection, &outcome, logger: logger)
+            }
+            try await Self.storeExportAggregates(batch, account, connection, &outcome, logger: logger)
             if let file { try await Self.saveWatchedFile(file, connection, logger: logger) }
+            try await Self.markForJudgement(outcome.daysTouched, account, connection, logger: logger)
             return outcome
         }
+    }
+
+    /// `rows` in slices of `metricChunk`, one statement each.
+    private static func chunks<Row>(_ rows: [Row]) -> [ArraySlice<Row>] {
+        stride(from: 0, to: rows.count, by: metricChunk).map { rows[$0..<min($0 + metricChunk, rows.count)] }
     }
 
     /// Inserts the samples that are new and adds them to their day's `samples` totals, in one
     /// statement; the rows it returns are the ones stored, the rest were duplicates.
     private static func storeSamples(
-        _ samples: ArraySlice<MetricSampleRow>, _ connection: PostgresConnection, _ outcome: inout MetricWriteOutcome,
-        logger: Logger
+        _ samples: ArraySlice<MetricSampleRow>, _ account: Int64, _ connection: PostgresConnection,
+        _ outcome: inout MetricWriteOutcome, logger: Logger
     ) async throws {
         let rows = try await connection.query(
             """
             WITH inserted AS (
-                INSERT INTO metricSample (metric, source, start, "end", value, day)
-                SELECT * FROM unnest(\(samples.map(\.metric)), \(samples.map(\.source)), \(samples.map(\.start)),
-                    \(samples.map(\.end)), \(samples.map(\.value)), \(samples.map(\.day.description)))
+                INSERT INTO metricSample (accountId, metric, source, start, "end", value, day)
+                SELECT \(account), * FROM unnest(\(samples.map(\.metric)), \(samples.map(\.source)),
+                    \(samples.map(\.start)), \(samples.map(\.end)), \(samples.map(\.value)),
+                    \(samples.map(\.day.description)))
                 ON CONFLICT DO NOTHING
                 RETURNING metric, source, value, day
             ), added AS (
-                INSERT INTO metricDaily (metric, day, source, origin, value, count)
-                SELECT metric, day, source, 'samples', sum(value), count(*) FROM inserted GROUP BY metric, day, source
-                ON CONFLICT (metric, day, source, origin)
+                INSERT INTO metricDaily (accountId, metric, day, source, origin, value, count)
+                SELECT \(account), metric, day, source, 'samples', sum(value), count(*) FROM inserted
+                GROUP BY metric, day, source
+                ON CONFLICT (accountId, metric, day, source, origin)
                 DO UPDATE SET value = metricDaily.value + excluded.value, count = metricDaily.count + excluded.count
             )
             SELECT day, count(*) FROM inserted GROUP BY day
@@ -72,19 +76,62 @@ extension PostgresStore: MetricImportStore {
         try count(rows, of: samples.count, &outcome)
     }
 
-    /// Inserts the sleep intervals and workouts that are new; the rows returned are the ones stored.
+    /// Running totals of periods (`bucketRaise`): the largest of the chunk's sends of a period
+    /// against the stored one; a new period is stored, a larger one raised and its day's total
+    /// grown by the difference. The rows returned are the periods that changed.
+    private static func storeBuckets(
+        _ buckets: ArraySlice<MetricSampleRow>, _ account: Int64, _ connection: PostgresConnection,
+        _ outcome: inout MetricWriteOutcome, logger: Logger
+    ) async throws {
+        let rows = try await connection.query(
+            """
+            WITH incoming AS (
+                SELECT metric, source, start, "end", max(value) AS value, min(day) AS day
+                FROM unnest(\(buckets.map(\.metric)), \(buckets.map(\.source)), \(buckets.map(\.start)),
+                    \(buckets.map(\.end)), \(buckets.map(\.value)), \(buckets.map(\.day.description)))
+                    AS t(metric, source, start, "end", value, day)
+                GROUP BY metric, source, start, "end"
+            ), raised AS (
+                SELECT i.*, b.value AS old FROM incoming i
+                LEFT JOIN metricBucket b ON b.accountId = \(account) AND b.metric = i.metric
+                    AND b.source = i.source AND b.start = i.start AND b."end" = i."end"
+                WHERE b.value IS NULL OR i.value > b.value
+            ), stored AS (
+                INSERT INTO metricBucket (accountId, metric, source, start, "end", value, day)
+                SELECT \(account), metric, source, start, "end", value, day FROM raised
+                ON CONFLICT (accountId, metric, source, start, "end") DO UPDATE SET value = excluded.value
+            ), added AS (
+                INSERT INTO metricDaily (accountId, metric, day, source, origin, value, count)
+                SELECT \(account), metric, day, source, 'samples', sum(value - coalesce(old, 0)),
+                    count(*) FILTER (WHERE old IS NULL)
+                FROM raised GROUP BY metric, day, source
+                ON CONFLICT (accountId, metric, day, source, origin)
+                DO UPDATE SET value = metricDaily.value + excluded.value, count = metricDaily.count + excluded.count
+            )
+            SELECT day, count(*) FROM raised GROUP BY day
+            """, logger: logger
+        ).collect()
+        try count(rows, of: buckets.count, &outcome)
+    }
+
+    /// Inserts the sleep intervals and workouts that are new, and raises a night's total
+    /// (`sleepTotal`) sent again with more minutes; the rows returned are the ones stored.
     private static func storeIntervals(
-        _ intervals: ArraySlice<MetricIntervalRow>, _ connection: PostgresConnection,
+        _ intervals: ArraySlice<MetricIntervalRow>, _ account: Int64, _ connection: PostgresConnection,
         _ outcome: inout MetricWriteOutcome, logger: Logger
     ) async throws {
         let rows = try await connection.query(
             """
             WITH inserted AS (
-                INSERT INTO metricInterval (kind, source, start, "end", activity, minutes, day)
-                SELECT * FROM unnest(\(intervals.map(\.kind.rawValue)), \(intervals.map(\.source)),
+                INSERT INTO metricInterval AS stored (accountId, kind, source, start, "end", activity, minutes, day)
+                SELECT DISTINCT ON (kind, source, start, "end", activity) \(account), *
+                FROM unnest(\(intervals.map(\.kind.rawValue)), \(intervals.map(\.source)),
                     \(intervals.map(\.start)), \(intervals.map(\.end)), \(intervals.map(\.activity)),
                     \(intervals.map(\.minutes)), \(intervals.map(\.day.description)))
-                ON CONFLICT DO NOTHING
+                    AS t(kind, source, start, "end", activity, minutes, day)
+                ORDER BY kind, source, start, "end", activity, minutes DESC
+                ON CONFLICT (accountId, kind, source, start, "end", activity) DO UPDATE SET minutes = excluded.minutes
+                WHERE excluded.kind = 'sleepTotal' AND excluded.minutes > stored.minutes
                 RETURNING day
             )
             SELECT day, count(*) FROM inserted GROUP BY day
@@ -110,7 +157,8 @@ extension PostgresStore: MetricImportStore {
     /// An export's day totals against what earlier exports stored (`countExportTotal` decides),
     /// the ones that replace or add written in one statement.
     private static func storeExportAggregates(
-        _ batch: MetricBatch, _ connection: PostgresConnection, _ outcome: inout MetricWriteOutcome, logger: Logger
+        _ batch: MetricBatch, _ account: Int64, _ connection: PostgresConnection, _ outcome: inout MetricWriteOutcome,
+        logger: Logger
     ) async throws {
         guard let first = batch.exportAggregates.map(\.day).min(), let last = batch.exportAggregates.map(\.day).max()
         else { return }
@@ -123,7 +171,7 @@ extension PostgresStore: MetricImportStore {
         let rows = try await connection.query(
             """
             SELECT metric, day, source, value, count, exportDate FROM metricDaily
-            WHERE origin = 'export' AND day BETWEEN \(first.description) AND \(last.description)
+            WHERE accountId = \(account) AND origin = 'export' AND day BETWEEN \(first.description) AND \(last.description)
             """, logger: logger)
         for try await (metric, day, source, value, count, date) in rows.decode(
             (String, String, String, Double, Int64, Double?).self)
@@ -147,14 +195,55 @@ extension PostgresStore: MetricImportStore {
         let rowsToWrite = Array(writes.values)
         try await connection.query(
             """
-            INSERT INTO metricDaily (metric, day, source, origin, value, count, exportDate)
-            SELECT metric, day, source, 'export', value, count, \(date)
+            INSERT INTO metricDaily (accountId, metric, day, source, origin, value, count, exportDate)
+            SELECT \(account), metric, day, source, 'export', value, count, \(date)
             FROM unnest(\(rowsToWrite.map(\.metric)), \(rowsToWrite.map(\.day.description)),
                 \(rowsToWrite.map(\.source)), \(rowsToWrite.map(\.value)), \(rowsToWrite.map { Int64($0.count) }))
                 AS t(metric, day, source, value, count)
-            ON CONFLICT (metric, day, source, origin)
+            ON CONFLICT (accountId, metric, day, source, origin)
             DO UPDATE SET value = excluded.value, count = excluded.count, exportDate = excluded.exportDate
             """, logger: logger)
+    }
+
+    /// Marks `days` as changed since the account's goals were last judged.
+    private static func markForJudgement(
+        _ days: Set<LocalDay>, _ account: Int64, _ connection: PostgresConnection, logger: Logger
+    ) async throws {
+        guard !days.isEmpty else { return }
+        try await connection.query(
+            """
+            INSERT INTO metricDayMark (accountId, day, mark)
+            SELECT \(account), day, 1 FROM unnest(\(days.map(\.description))) AS t(day)
+            ON CONFLICT (accountId, day) DO UPDATE SET mark = metricDayMark.mark + 1
+            """, logger: logger)
+    }
+
+    /// The account's days whose metric data changed since their goals were last judged, with the
+    /// mark each had when read.
+    public func metricDaysToJudge() async throws -> [LocalDay: Int64] {
+        try await transaction(.statement) { connection in
+            var marks: [LocalDay: Int64] = [:]
+            let rows = try await connection.query(
+                "SELECT day, mark FROM metricDayMark WHERE accountId = \(accountID)", logger: logger)
+            for try await (day, mark) in rows.decode((String, Int64).self) {
+                if let day = LocalDay(day) { marks[day] = mark }
+            }
+            return marks
+        }
+    }
+
+    /// Forgets the marks of days judged: each only if it was not marked again since it was read.
+    public func judgedMetricDays(_ marks: [LocalDay: Int64]) async throws {
+        guard !marks.isEmpty else { return }
+        let days = marks.keys.map(\.description)
+        let values = marks.keys.map { marks[$0]! }
+        try await transaction(.writing) { connection in
+            try await connection.query(
+                """
+                DELETE FROM metricDayMark AS m USING unnest(\(days), \(values)) AS t(day, mark)
+                WHERE m.accountId = \(accountID) AND m.day = t.day AND m.mark = t.mark
+                """, logger: logger)
+        }
     }
 
     /// Records what was read of a file, as `AppDatabase.saveWatchedFile` does.
@@ -176,40 +265,37 @@ extension PostgresStore: MetricImportStore {
     }
 
     /// The (metric, day, source) totals on `days` above their metric's ceiling: they do not count.
-    /// None for another account than the owner.
     public func metricTotalsAboveCeiling(on days: Set<LocalDay>) async throws
         -> [(metric: HealthMetric, total: SourceDayTotal)]
     {
-        guard accountID == AccountProfile.ownerID, let first = days.min(), let last = days.max() else { return [] }
+        guard let first = days.min(), let last = days.max() else { return [] }
         let totals = try await transaction(.statement) { connection in
-            var rows = FetchedMetricRows()
-            try await rows.fetch(.sourceTotals(from: first, to: last, metrics: nil), connection, logger: logger)
+            var rows = FetchedMetricRows(account: accountID)
+            try await rows.fetch(
+                .sourceTotals(account: accountID, from: first, to: last, metrics: nil), connection, logger: logger)
             return try rows.sourceTotals(from: first, to: last, metrics: nil)
         }
         return MetricTotalRules.aboveCeiling(totals, on: days)
     }
 
     /// Every metric with data on each day from `from` through `to`, keyed by `HealthMetric` raw
-    /// names, read in one snapshot. Empty for another account than the owner.
+    /// names, read in one snapshot.
     public func metricDays(from: LocalDay, to: LocalDay) async throws -> [LocalDay: [String: Double]] {
-        guard accountID == AccountProfile.ownerID else { return [:] }
-        return try await transaction(.snapshot) { connection in
+        try await transaction(.snapshot) { connection in
             let priority = MetricTotalRules.priority(
                 from: try await Self.setting(SettingKey.metricSourcePriority, of: accountID, connection, logger: logger)
             )
             return try await Self.metricDays(
-                HealthMetric.allCases, from: from, to: to, activity: nil, priority: priority, connection, logger: logger
-            )
+                HealthMetric.allCases, of: accountID, from: from, to: to, activity: nil, priority: priority, connection,
+                logger: logger)
         }
     }
 
-    /// The first and last day with any metric data, or nil when there is none (or for another
-    /// account than the owner).
+    /// The first and last day with any metric data, or nil when there is none.
     public func metricDayRange() async throws -> ClosedRange<LocalDay>? {
-        guard accountID == AccountProfile.ownerID else { return nil }
-        let query = MetricRowQuery.dayRange
+        let query = MetricRowQuery.dayRange(account: accountID)
         let row = try await transaction(.statement) { connection in
-            try await connection.query(PostgresQuery(unsafeSQL: query.sql), logger: logger).collect().first
+            try await connection.query(FetchedMetricRows.postgresQuery(query), logger: logger).collect().first
         }
         guard let days = try row?.decode((String?, String?).self),
             let first = days.0.flatMap({ LocalDay($0) }), let last = days.1.flatMap({ LocalDay($0) })

@@ -3,23 +3,21 @@ import MorningProofCore
 import MorningProofStoreContract
 import PostgresNIO
 
-/// The owner's metrics, as `AppDatabase` reads them: the metric tables (filled by `db copy` from
-/// the CLI's SQLite file) through the same queries (`MetricRowQuery`) and the same rules
-/// (`MetricTotalRules.days`).
+/// The account's metrics, as `AppDatabase` reads them: the metric tables (the owner's filled by
+/// `db copy` from the CLI's SQLite file, every account's by `POST /api/metrics`) through the same
+/// queries (`MetricRowQuery`) and the same rules (`MetricTotalRules.days`).
 extension PostgresStore {
     /// A day's value of a metric (raw name of `HealthMetric`, or a name a person types), by the
     /// daily-total rules; nil when no data counts for that day. `activity` filters workouts. Only
-    /// the owner has metrics: another account's value is nil. An unknown metric is not found. All
-    /// reads of one call see one snapshot.
+    /// An unknown metric is not found. All reads of one call see one snapshot.
     public func metricValue(metric: String, day: LocalDay, activity: String?) async throws -> Double? {
         let kind = try HealthMetric.named(metric)
-        guard accountID == AccountProfile.ownerID else { return nil }
         return try await transaction(.snapshot) { connection in
             let priority = MetricTotalRules.priority(
                 from: try await Self.setting(
                     SettingKey.metricSourcePriority, of: accountID, connection, logger: logger))
             let days = try await Self.metricDays(
-                [kind], from: day, to: day, activity: activity, priority: priority, connection, logger: logger)
+                [kind], of: accountID, from: day, to: day, activity: activity, priority: priority, connection, logger: logger)
             return days[day]?[kind.rawValue]
         }
     }
@@ -28,10 +26,10 @@ extension PostgresStore {
     /// it is asked for: the rules read synchronously, postgres-nio does not, so they run again with
     /// what was fetched until they ask for nothing new. As many queries as SQLite runs for the same call.
     static func metricDays(
-        _ metrics: [HealthMetric], from: LocalDay, to: LocalDay, activity: String?, priority: [String],
+        _ metrics: [HealthMetric], of account: Int64, from: LocalDay, to: LocalDay, activity: String?, priority: [String],
         _ connection: PostgresConnection, logger: Logger
     ) async throws -> [LocalDay: [String: Double]] {
-        var rows = FetchedMetricRows()
+        var rows = FetchedMetricRows(account: account)
         while true {
             do {
                 return try MetricTotalRules.days(
@@ -51,41 +49,47 @@ struct FetchedMetricRows: MetricRowReader {
         var query: MetricRowQuery
     }
 
+    /// The account whose rows the queries read.
+    let account: Int64
     private var fetched: [MetricRowQuery: [PostgresRow]] = [:]
+
+    init(account: Int64) { self.account = account }
 
     /// Runs `query` (its `$n` are PostgreSQL's own parameters) and keeps its rows.
     mutating func fetch(_ query: MetricRowQuery, _ connection: PostgresConnection, logger: Logger) async throws {
+        fetched[query] = try await connection.query(Self.postgresQuery(query), logger: logger).collect()
+    }
+
+    /// The query with its arguments bound to its `$n`.
+    static func postgresQuery(_ query: MetricRowQuery) -> PostgresQuery {
         var bindings = PostgresBindings(capacity: query.arguments.count)
         for argument in query.arguments { bindings.append(argument) }
-        fetched[query] = try await connection.query(
-            PostgresQuery(unsafeSQL: query.sql, binds: bindings), logger: logger
-        )
-        .collect()
+        return PostgresQuery(unsafeSQL: query.sql, binds: bindings)
     }
 
     func sourceTotals(from: LocalDay, to: LocalDay, metrics: [String]?) throws -> [SourceDayTotal] {
-        try rows(.sourceTotals(from: from, to: to, metrics: metrics)).compactMap { row in
+        try rows(.sourceTotals(account: account, from: from, to: to, metrics: metrics)).compactMap { row in
             let (metric, day, source, value) = try row.decode((String, String, String, Double).self)
             return LocalDay(day).map { SourceDayTotal(metric: metric, day: $0, source: source, value: value) }
         }
     }
 
     func sleepTotals(from: LocalDay, to: LocalDay) throws -> [(day: LocalDay, minutes: Double)] {
-        try rows(.sleepTotals(from: from, to: to)).compactMap { row in
+        try rows(.sleepTotals(account: account, from: from, to: to)).compactMap { row in
             let (day, minutes) = try row.decode((String, Double).self)
             return LocalDay(day).map { (day: $0, minutes: minutes) }
         }
     }
 
     func asleepIntervals(from: LocalDay, to: LocalDay) throws -> [SleepNights.Interval] {
-        try rows(.asleepIntervals(from: from, to: to)).compactMap { row in
+        try rows(.asleepIntervals(account: account, from: from, to: to)).compactMap { row in
             let (start, end, day) = try row.decode((Double, Double, String).self)
             return LocalDay(day).map { SleepNights.Interval(start: start, end: end, endDay: $0) }
         }
     }
 
     func workouts(from: LocalDay, to: LocalDay) throws -> [MetricIntervalRow] {
-        try rows(.workouts(from: from, to: to)).compactMap { row in
+        try rows(.workouts(account: account, from: from, to: to)).compactMap { row in
             let (day, source, start, end, activity, minutes) = try row.decode(
                 (String, String, Double, Double, String, Double).self)
             return LocalDay(day).map {

@@ -10,10 +10,19 @@ public struct MetricImporter {
     let clock: DayClock
     /// Called with (path, bytes read, total bytes) while a large file is read.
     public var progress: (@Sendable (String, Int64, Int64) -> Void)?
+    /// Where a whole-file read (an Apple export, Health Auto Export JSON) runs; nil: on the caller's task.
+    public var cpu: (any CPUWork)?
 
-    public init(database: any MetricImportStore, clock: DayClock) {
+    public init(database: any MetricImportStore, clock: DayClock, cpu: (any CPUWork)? = nil) {
         self.database = database
         self.clock = clock
+        self.cpu = cpu
+    }
+
+    /// `body` on the CPU pool when there is one.
+    private func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        guard let cpu else { return try body() }
+        return try await cpu.run(body)
     }
 
     /// Checks that `path` (shown as `given`) is a metrics file that can be imported, before anything is
@@ -92,7 +101,9 @@ public struct MetricImporter {
             var reporter: (@Sendable (Int64, Int64) -> Void)?
             if let progress { reporter = { @Sendable done, total in progress(path, done, total) } }
             let reader = AppleHealthReader(clock: clock, progress: reporter)
-            let export = format == .appleHealthXML ? try reader.readXML(path: path) : try reader.readZip(path: path)
+            let export = try await offload {
+                format == .appleHealthXML ? try reader.readXML(path: path) : try reader.readZip(path: path)
+            }
             state?.complete = export.complete
             let outcome = try await StoreFailure.wrap { try await database.storeMetrics(export.batch, file: state) }
             var report = FileReport(path: path, format: format)
@@ -104,7 +115,8 @@ public struct MetricImporter {
             report.complete = export.complete
             return report
         case .healthAutoExport:
-            let (batch, recordsRead, warnings) = try HealthAutoExportReader(clock: clock).readFile(path)
+            let clock = clock
+            let (batch, recordsRead, warnings) = try await offload { try HealthAutoExportReader(clock: clock).readFile(path) }
             let outcome = try await StoreFailure.wrap { try await database.storeMetrics(batch, file: state) }
             var report = FileReport(path: path, format: format)
             report.recordsRead = recordsRead

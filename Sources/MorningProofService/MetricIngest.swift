@@ -55,15 +55,23 @@ public struct MetricIngest {
     }
 
     /// Reads `path`, which must be in `format` (dataError, 65 / 400, naming what it is instead, or
-    /// when it is no metrics file at all; nothing stored then), stores its records and judges goals.
-    public func ingest(file path: String, as format: MetricFileFormat, now: Date) async throws -> IngestReport {
-        let file = try await MetricImporter(database: store, clock: clock).importFile(path, as: format)
+    /// when it is no metrics file at all; nothing stored then), stores its records as the
+    /// account's, then judges the account's goals (`GoalJudge`) on the days whose data changed,
+    /// today and yesterday: the `goal.met` events are claimed for the next pass to deliver.
+    /// `realTime` stamps those claims.
+    public func ingest(file path: String, as format: MetricFileFormat, now: Date, realTime: Date = Date())
+        async throws -> IngestReport
+    {
+        let file = try await MetricImporter(database: store, clock: clock, cpu: cpu).importFile(path, as: format)
         var report = IngestReport()
         report.records = file.recordsRead
         report.duplicates = file.duplicatesSkipped
         if let first = file.daysTouched.min(), let last = file.daysTouched.max() { report.daysTouched = first...last }
         report.warnings = file.warnings
         report.warningCount = file.warningCount
+        report.completed = try await GoalJudge(store: store, clock: clock).judge(
+            at: now, realTime: realTime, delivery: .queued
+        ).completed
         return report
     }
 }

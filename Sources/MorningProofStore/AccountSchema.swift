@@ -101,7 +101,7 @@ enum AccountSchema {
     ]
 
     /// Replaces `table` by one made by `body`, keeping the rows (their `columns`) as the owner's.
-    private static func rebuild(
+    static func rebuild(
         _ db: Database, _ table: String, columns: [String], _ body: (TableDefinition) throws -> Void
     ) throws {
         let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")

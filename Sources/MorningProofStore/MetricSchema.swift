@@ -63,3 +63,80 @@ enum MetricSchema {
         try db.create(index: "metricInterval_day", on: "metricInterval", columns: ["kind", "day"])
     }
 }
+
+/// Migration "v9-metric-accounts": every account has metrics of its own (the phone's, posted to
+/// the server), so the three metric tables gain `accountId` (what was stored is the owner's) and
+/// their keys start with it. Two tables are new:
+/// - `metricBucket`: running totals of a period (`MetricSampleRow.isBucket`, Health Auto Export's
+///   day or hour of steps so far), one row per (account, metric, source, start, end) holding the
+///   largest value sent; its day's `samples` total grows by what a larger resend adds.
+/// - `metricDayMark`: the days whose metric data changed and whose goals are not judged since;
+///   `mark` grows with each change, so that a judgement clears only the marks it saw.
+/// Notifications gain `accountId`, for listing one account's. Part of a landed migration once it
+/// lands: never edit, add a new one.
+enum MetricAccountSchema {
+    static func create(_ db: Database) throws {
+        try AccountSchema.rebuild(db, "metricSample", columns: ["metric", "source", "start", "end", "value", "day"]) {
+            t in
+            t.column("accountId", .integer).notNull().references("account", onDelete: .cascade)
+            t.column("metric", .text).notNull()
+            t.column("source", .text).notNull()
+            t.column("start", .double).notNull()
+            t.column("end", .double).notNull()
+            t.column("value", .double).notNull()
+            t.column("day", .text).notNull()
+            t.uniqueKey(["accountId", "metric", "source", "start", "end", "value"])
+        }
+        try db.drop(index: "metricDaily_day")
+        try AccountSchema.rebuild(
+            db, "metricDaily", columns: ["metric", "day", "source", "origin", "value", "count", "exportDate"]
+        ) { t in
+            t.column("accountId", .integer).notNull().references("account", onDelete: .cascade)
+            t.column("metric", .text).notNull()
+            t.column("day", .text).notNull()
+            t.column("source", .text).notNull()
+            t.column("origin", .text).notNull().check(sql: "origin IN ('samples', 'export')")
+            t.column("value", .double).notNull()
+            t.column("count", .integer).notNull()
+            t.column("exportDate", .double)
+            t.primaryKey(["accountId", "metric", "day", "source", "origin"])
+        }
+        try db.create(index: "metricDaily_on_accountId_day", on: "metricDaily", columns: ["accountId", "day"])
+        try db.drop(index: "metricInterval_day")
+        try AccountSchema.rebuild(
+            db, "metricInterval", columns: ["kind", "source", "start", "end", "activity", "minutes", "day"]
+        ) { t in
+            t.column("accountId", .integer).notNull().references("account", onDelete: .cascade)
+            t.column("kind", .text).notNull().check(sql: "kind IN ('sleep', 'sleepTotal', 'workout')")
+            t.column("source", .text).notNull()
+            t.column("start", .double).notNull()
+            t.column("end", .double).notNull()
+            t.column("activity", .text).notNull().defaults(to: "")
+            t.column("minutes", .double).notNull()
+            t.column("day", .text).notNull()
+            t.uniqueKey(["accountId", "kind", "source", "start", "end", "activity"])
+        }
+        try db.create(
+            index: "metricInterval_on_accountId_kind_day", on: "metricInterval", columns: ["accountId", "kind", "day"])
+        try db.create(table: "metricBucket", options: .withoutRowID) { t in
+            t.column("accountId", .integer).notNull().references("account", onDelete: .cascade)
+            t.column("metric", .text).notNull()
+            t.column("source", .text).notNull()
+            t.column("start", .double).notNull()
+            t.column("end", .double).notNull()
+            t.column("value", .double).notNull()
+            t.column("day", .text).notNull()
+            t.primaryKey(["accountId", "metric", "source", "start", "end"])
+        }
+        try db.create(table: "metricDayMark", options: .withoutRowID) { t in
+            t.column("accountId", .integer).notNull().references("account", onDelete: .cascade)
+            t.column("day", .text).notNull()
+            t.column("mark", .integer).notNull()
+            t.primaryKey(["accountId", "day"])
+        }
+        try db.alter(table: "notification") { t in
+            t.add(column: "accountId", .integer).notNull().defaults(to: 1)
+        }
+        try db.create(index: "notification_on_accountId_day", on: "notification", columns: ["accountId", "day"])
+    }
+}

@@ -4,56 +4,100 @@ import MorningProofCore
 import MorningProofStoreContract
 
 extension AppDatabase {
-    /// Stores a batch and, in the same transaction, what was read of its file, so that a crash
-    /// never leaves samples counted without the resume point that covers them (or the reverse).
+    /// Stores a batch as the account's and, in the same transaction, what was read of its file, so
+    /// that a crash never leaves samples counted without the resume point that covers them (or the
+    /// reverse). The days whose data changed are marked for the next goal judgement.
     @discardableResult
     public func storeMetrics(_ batch: MetricBatch, file: WatchedFileState? = nil) async throws -> MetricWriteOutcome {
-        try await asyncWrite { db in
+        let account = accountID
+        return try await asyncWrite { db in
             var outcome = MetricWriteOutcome()
-            try Self.storeSamples(batch.samples, db, &outcome)
-            try Self.storeIntervals(batch.intervals, db, &outcome)
-            try Self.storeExportAggregates(batch, db, &outcome)
+            try Self.storeSamples(batch.samples.filter { !$0.isBucket }, account, db, &outcome)
+            try Self.storeBuckets(batch.samples.filter(\.isBucket), account, db, &outcome)
+            try Self.storeIntervals(batch.intervals, account, db, &outcome)
+            try Self.storeExportAggregates(batch, account, db, &outcome)
             if let file { try Self.saveWatchedFile(file, db) }
+            try Self.markForJudgement(outcome.daysTouched, account, db)
             return outcome
         }
     }
 
-    private static func storeSamples(_ samples: [MetricSampleRow], _ db: Database, _ outcome: inout MetricWriteOutcome)
-        throws
-    {
+    private static func storeSamples(
+        _ samples: [MetricSampleRow], _ account: Int64, _ db: Database, _ outcome: inout MetricWriteOutcome
+    ) throws {
         guard !samples.isEmpty else { return }
         let insert = try db.makeStatement(
             sql: """
-                INSERT INTO metricSample (metric, source, start, end, value, day) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO metricSample (accountId, metric, source, start, end, value, day) VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT DO NOTHING
-                """)
-        let add = try db.makeStatement(
-            sql: """
-                INSERT INTO metricDaily (metric, day, source, origin, value, count) VALUES (?, ?, ?, 'samples', ?, 1)
-                ON CONFLICT (metric, day, source, origin)
-                DO UPDATE SET value = value + excluded.value, count = count + 1
                 """)
         for sample in samples {
             let day = sample.day.description
-            try insert.execute(arguments: [sample.metric, sample.source, sample.start, sample.end, sample.value, day])
+            try insert.execute(arguments: [
+                account, sample.metric, sample.source, sample.start, sample.end, sample.value, day,
+            ])
             let inserted = db.changesCount > 0
             outcome.count(inserted: inserted, day: sample.day)
-            if inserted { try add.execute(arguments: [sample.metric, day, sample.source, sample.value]) }
+            if inserted { try addToDay(sample, adding: sample.value, newRow: true, account, db) }
         }
     }
 
+    /// A period's running total: stored when new, raised when larger (its day's total grows by the
+    /// difference), else a duplicate.
+    private static func storeBuckets(
+        _ buckets: [MetricSampleRow], _ account: Int64, _ db: Database, _ outcome: inout MetricWriteOutcome
+    ) throws {
+        guard !buckets.isEmpty else { return }
+        let stored = try db.makeStatement(
+            sql: "SELECT value FROM metricBucket WHERE accountId = ? AND metric = ? AND source = ? AND start = ? AND end = ?"
+        )
+        let upsert = try db.makeStatement(
+            sql: """
+                INSERT INTO metricBucket (accountId, metric, source, start, end, value, day) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO UPDATE SET value = excluded.value
+                """)
+        for bucket in buckets {
+            let key: StatementArguments = [account, bucket.metric, bucket.source, bucket.start, bucket.end]
+            let old = try Double.fetchOne(stored, arguments: key)
+            guard let raise = MetricWriteOutcome.bucketRaise(old: old, new: bucket.value) else {
+                outcome.count(inserted: false, day: bucket.day)
+                continue
+            }
+            try upsert.execute(arguments: key + [bucket.value, bucket.day.description])
+            outcome.count(inserted: true, day: bucket.day)
+            try addToDay(bucket, adding: raise, newRow: old == nil, account, db)
+        }
+    }
+
+    /// Adds `amount` to the sample's day total of its metric and source.
+    private static func addToDay(
+        _ sample: MetricSampleRow, adding amount: Double, newRow: Bool, _ account: Int64, _ db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO metricDaily (accountId, metric, day, source, origin, value, count) VALUES (?, ?, ?, ?, 'samples', ?, ?)
+                ON CONFLICT (accountId, metric, day, source, origin)
+                DO UPDATE SET value = value + excluded.value, count = count + excluded.count
+                """,
+            arguments: [account, sample.metric, sample.day.description, sample.source, amount, newRow ? 1 : 0])
+    }
+
+    /// Sleep intervals and workouts are stored once; a night's total (`sleepTotal`) sent again with
+    /// more minutes (the night went on) keeps the larger.
     private static func storeIntervals(
-        _ intervals: [MetricIntervalRow], _ db: Database, _ outcome: inout MetricWriteOutcome
+        _ intervals: [MetricIntervalRow], _ account: Int64, _ db: Database, _ outcome: inout MetricWriteOutcome
     ) throws {
         guard !intervals.isEmpty else { return }
         let insert = try db.makeStatement(
             sql: """
-                INSERT INTO metricInterval (kind, source, start, end, activity, minutes, day) VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT DO NOTHING
+                INSERT INTO metricInterval (accountId, kind, source, start, end, activity, minutes, day)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO UPDATE SET minutes = excluded.minutes
+                WHERE excluded.kind = 'sleepTotal' AND excluded.minutes > minutes
                 """)
         for interval in intervals {
             try insert.execute(arguments: [
-                interval.kind.rawValue, interval.source, interval.start, interval.end, interval.activity,
+                account, interval.kind.rawValue, interval.source, interval.start, interval.end, interval.activity,
                 interval.minutes, interval.day.description,
             ])
             outcome.count(inserted: db.changesCount > 0, day: interval.day)
@@ -63,7 +107,7 @@ extension AppDatabase {
     /// A complete export replaces the stored export total of each (metric, day, source) it holds,
     /// unless that total came from a newer export; an export cut short only raises totals.
     private static func storeExportAggregates(
-        _ batch: MetricBatch, _ db: Database, _ outcome: inout MetricWriteOutcome
+        _ batch: MetricBatch, _ account: Int64, _ db: Database, _ outcome: inout MetricWriteOutcome
     ) throws {
         guard !batch.exportAggregates.isEmpty else { return }
         // What earlier exports stored, in one query (a few thousand rows per year of data).
@@ -74,16 +118,20 @@ extension AppDatabase {
         }
         var stored: [Key: MetricWriteOutcome.StoredExportTotal] = [:]
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT metric, day, source, value, count, exportDate FROM metricDaily WHERE origin = 'export'")
+            db,
+            sql: """
+                SELECT metric, day, source, value, count, exportDate FROM metricDaily
+                WHERE accountId = ? AND origin = 'export'
+                """, arguments: [account])
         while let row = try rows.next() {
             stored[Key(metric: row[0], day: row[1], source: row[2])] = .init(
                 value: row[3], count: row[4], exportDate: row[5] ?? 0)
         }
         let upsert = try db.makeStatement(
             sql: """
-                INSERT INTO metricDaily (metric, day, source, origin, value, count, exportDate)
-                VALUES (?, ?, ?, 'export', ?, ?, ?)
-                ON CONFLICT (metric, day, source, origin)
+                INSERT INTO metricDaily (accountId, metric, day, source, origin, value, count, exportDate)
+                VALUES (?, ?, ?, ?, 'export', ?, ?, ?)
+                ON CONFLICT (accountId, metric, day, source, origin)
                 DO UPDATE SET value = excluded.value, count = excluded.count, exportDate = excluded.exportDate
                 """)
         let date = batch.exportDate ?? 0
@@ -93,7 +141,44 @@ extension AppDatabase {
                 row, stored: stored[Key(metric: row.metric, day: day, source: row.source)], exportDate: date,
                 exportComplete: batch.exportComplete)
             guard writes else { continue }
-            try upsert.execute(arguments: [row.metric, day, row.source, row.value, row.count, date])
+            try upsert.execute(arguments: [account, row.metric, day, row.source, row.value, row.count, date])
+        }
+    }
+
+    /// Marks `days` as changed since the account's goals were last judged.
+    private static func markForJudgement(_ days: Set<LocalDay>, _ account: Int64, _ db: Database) throws {
+        guard !days.isEmpty else { return }
+        let mark = try db.makeStatement(
+            sql: """
+                INSERT INTO metricDayMark (accountId, day, mark) VALUES (?, ?, 1)
+                ON CONFLICT DO UPDATE SET mark = mark + 1
+                """)
+        for day in days { try mark.execute(arguments: [account, day.description]) }
+    }
+
+    /// The account's days whose metric data changed since their goals were last judged, with the
+    /// mark each had when read.
+    public func metricDaysToJudge() async throws -> [LocalDay: Int64] {
+        let account = accountID
+        return try await asyncRead { db in
+            var marks: [LocalDay: Int64] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT day, mark FROM metricDayMark WHERE accountId = ?", arguments: [account])
+            {
+                if let day = LocalDay(row[0] as String) { marks[day] = row[1] }
+            }
+            return marks
+        }
+    }
+
+    /// Forgets the marks of days judged: each only if it was not marked again since it was read.
+    public func judgedMetricDays(_ marks: [LocalDay: Int64]) async throws {
+        guard !marks.isEmpty else { return }
+        let account = accountID
+        try await asyncWrite { db in
+            let delete = try db.makeStatement(
+                sql: "DELETE FROM metricDayMark WHERE accountId = ? AND day = ? AND mark = ?")
+            for (day, mark) in marks { try delete.execute(arguments: [account, day.description, mark]) }
         }
     }
 }

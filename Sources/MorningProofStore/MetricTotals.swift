@@ -4,17 +4,13 @@ import MorningProofCore
 import MorningProofStoreContract
 
 extension AppDatabase {
-    /// Metrics come from the files of the machine's owner (the CLI's `source`s): another account
-    /// has none, and never reads the owner's.
-    var ownsMetrics: Bool { accountID == AccountProfile.ownerID }
-
     /// The (metric, day, source) totals on `days` above their metric's ceiling: they do not count.
     public func metricTotalsAboveCeiling(on days: Set<LocalDay>) async throws
         -> [(metric: HealthMetric, total: SourceDayTotal)]
     {
-        guard ownsMetrics, let first = days.min(), let last = days.max() else { return [] }
+        guard let first = days.min(), let last = days.max() else { return [] }
         let totals = try await asyncRead { db in
-            try SQLiteMetricRows(db: db).sourceTotals(from: first, to: last, metrics: nil)
+            try SQLiteMetricRows(db: db, account: accountID).sourceTotals(from: first, to: last, metrics: nil)
         }
         return MetricTotalRules.aboveCeiling(totals, on: days)
     }
@@ -23,23 +19,22 @@ extension AppDatabase {
     /// no data counts for that day. `activity` filters workouts (`running`).
     public func metricValue(metric: String, day: LocalDay, activity: String? = nil) async throws -> Double? {
         let kind = try HealthMetric.named(metric)
-        guard ownsMetrics else { return nil }
         return try await asyncRead { db in
             let priority = try Self.metricPriority(db, accountID: accountID)
             return try MetricTotalRules.days(
-                [kind], from: day, to: day, activity: activity, priority: priority, rows: SQLiteMetricRows(db: db)
+                [kind], from: day, to: day, activity: activity, priority: priority,
+                rows: SQLiteMetricRows(db: db, account: accountID)
             )[day]?[kind.rawValue]
         }
     }
 
     /// Every metric with data on each day from `from` through `to`, keyed by `HealthMetric` raw names.
     public func metricDays(from: LocalDay, to: LocalDay) async throws -> [LocalDay: [String: Double]] {
-        guard ownsMetrics else { return [:] }
-        return try await asyncRead { db in
+        try await asyncRead { db in
             let priority = try Self.metricPriority(db, accountID: accountID)
             return try MetricTotalRules.days(
                 HealthMetric.allCases, from: from, to: to, activity: nil, priority: priority,
-                rows: SQLiteMetricRows(db: db))
+                rows: SQLiteMetricRows(db: db, account: accountID))
         }
     }
 
@@ -49,9 +44,9 @@ extension AppDatabase {
 
     /// The first and last day with any metric data, or nil when there is none.
     public func metricDayRange() async throws -> ClosedRange<LocalDay>? {
-        guard ownsMetrics else { return nil }
+        let query = MetricRowQuery.dayRange(account: accountID)
         return try await asyncRead { db in
-            let row = try Row.fetchOne(db, sql: MetricRowQuery.dayRange.sql)
+            let row = try Row.fetchOne(db, sql: query.sql, arguments: SQLiteMetricRows.arguments(query))
             guard let first = (row?["first"] as String?).flatMap({ LocalDay($0) }),
                 let last = (row?["last"] as String?).flatMap({ LocalDay($0) })
             else { return nil }
@@ -63,9 +58,10 @@ extension AppDatabase {
 /// `MetricRowReader` in one SQLite read: the shared queries (`MetricRowQuery`) through GRDB.
 struct SQLiteMetricRows: MetricRowReader {
     let db: Database
+    let account: Int64
 
     func sourceTotals(from: LocalDay, to: LocalDay, metrics: [String]?) throws -> [SourceDayTotal] {
-        try rows(.sourceTotals(from: from, to: to, metrics: metrics)).compactMap { row in
+        try rows(.sourceTotals(account: account, from: from, to: to, metrics: metrics)).compactMap { row in
             LocalDay(row["day"] as String).map {
                 SourceDayTotal(metric: row["metric"], day: $0, source: row["source"], value: row["value"])
             }
@@ -73,13 +69,13 @@ struct SQLiteMetricRows: MetricRowReader {
     }
 
     func sleepTotals(from: LocalDay, to: LocalDay) throws -> [(day: LocalDay, minutes: Double)] {
-        try rows(.sleepTotals(from: from, to: to)).compactMap { row in
+        try rows(.sleepTotals(account: account, from: from, to: to)).compactMap { row in
             LocalDay(row["day"] as String).map { (day: $0, minutes: row["minutes"] as Double) }
         }
     }
 
     func asleepIntervals(from: LocalDay, to: LocalDay) throws -> [SleepNights.Interval] {
-        try rows(.asleepIntervals(from: from, to: to)).compactMap { row in
+        try rows(.asleepIntervals(account: account, from: from, to: to)).compactMap { row in
             LocalDay(row["day"] as String).map {
                 SleepNights.Interval(start: row["start"], end: row["end"], endDay: $0)
             }
@@ -87,7 +83,7 @@ struct SQLiteMetricRows: MetricRowReader {
     }
 
     func workouts(from: LocalDay, to: LocalDay) throws -> [MetricIntervalRow] {
-        try rows(.workouts(from: from, to: to)).compactMap { row in
+        try rows(.workouts(account: account, from: from, to: to)).compactMap { row in
             LocalDay(row["day"] as String).map {
                 MetricIntervalRow(
                     kind: .workout, source: row["source"], start: row["start"], end: row["end"],
@@ -97,10 +93,14 @@ struct SQLiteMetricRows: MetricRowReader {
     }
 
     private func rows(_ query: MetricRowQuery) throws -> [Row] {
-        // SQLite names the parameter `$1` "1".
+        try Row.fetchAll(db, sql: query.sql, arguments: Self.arguments(query))
+    }
+
+    /// The query's arguments by name: SQLite names the parameter `$1` "1".
+    static func arguments(_ query: MetricRowQuery) -> StatementArguments {
         var arguments: [String: (any DatabaseValueConvertible)?] = [:]
         for (index, argument) in query.arguments.enumerated() { arguments[String(index + 1)] = argument }
-        return try Row.fetchAll(db, sql: query.sql, arguments: StatementArguments(arguments))
+        return StatementArguments(arguments)
     }
 }
 

@@ -113,6 +113,9 @@ extension AppDatabase {
         migrator.registerMigration("v8-habit-state") { db in
             try HabitStateSchema.create(db)
         }
+        migrator.registerMigration("v9-metric-accounts") { db in
+            try MetricAccountSchema.create(db)
+        }
         return migrator
     }()
 }

@@ -9,7 +9,8 @@ extension AppDatabase {
     /// claim is given back until `NotificationClaimRule.maxAttemptsPerDay`; a claim held past `lease` seconds (its
     /// pass died mid-delivery) is taken over.
     public func decideAndClaim(_ request: ClaimRequest, at now: Date, lease: TimeInterval) async throws -> ClaimDecision {
-        try await writeImmediately { db in
+        let account = accountID
+        return try await writeImmediately { db in
             var decision = ClaimDecision()
             if let entry = request.entry { decision.entryOutcome = try Self.record(entry, in: db) }
             if case .habitHasNoEntry(let habitID) = request.condition {
@@ -20,13 +21,20 @@ extension AppDatabase {
                 if hasEntry { return decision }
             }
             let token = UUID().uuidString
+            let claim = NotificationClaimRule.firstClaim(queued: request.queued, token: token, at: now)
             try db.execute(
                 sql: """
-                    INSERT OR IGNORE INTO notification (key, day, event, state, attempts, claimToken, claimedAt, createdAt)
-                    VALUES (?, ?, ?, 'claimed', 1, ?, ?, ?)
+                    INSERT OR IGNORE INTO notification
+                      (accountId, key, day, event, state, attempts, claimToken, claimedAt, createdAt)
+                    VALUES (?, ?, ?, ?, 'claimed', ?, ?, ?, ?)
                     """,
-                arguments: [request.key, request.day.description, request.event, token, now, now])
-            if db.changesCount == 1 {
+                arguments: [
+                    account, request.key, request.day.description, request.event, claim.attempts, claim.token,
+                    claim.claimedAt, now,
+                ])
+            if db.changesCount == 1, request.queued {
+                decision.queued = true
+            } else if db.changesCount == 1 {
                 decision.claim = NotificationClaim(
                     key: request.key, day: request.day, event: request.event, attempt: 1, token: token)
                 return decision
@@ -36,7 +44,7 @@ extension AppDatabase {
                     NotificationRow.Columns.key == request.key && NotificationRow.Columns.day == request.day.description
                 ).fetchOne(db)
             else { return decision }
-            guard
+            guard !request.queued,
                 let takeover = NotificationClaimRule.takeover(
                     state: NotificationState(rawValue: row.state) ?? .delivered, attempts: row.attempts,
                     claimedAt: row.claimedAt, lastError: row.lastError, now: now, lease: lease,
@@ -99,7 +107,8 @@ extension AppDatabase {
     /// Notifications of `day` and later, newest day first.
     public func notifications(since day: LocalDay) async throws -> [StoredNotification] {
         try await asyncRead { db in
-            try NotificationRow.filter(NotificationRow.Columns.day >= day.description)
+            try NotificationRow.filter(
+                NotificationRow.Columns.accountId == accountID && NotificationRow.Columns.day >= day.description)
                 .order(NotificationRow.Columns.day.desc, NotificationRow.Columns.createdAt, NotificationRow.Columns.id)
                 .fetchAll(db).compactMap(\.notification)
         }

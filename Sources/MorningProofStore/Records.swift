@@ -159,6 +159,7 @@ struct NotificationRow: Codable, FetchableRecord, TableRecord {
         static let key = Column(CodingKeys.key)
         static let day = Column(CodingKeys.day)
         static let createdAt = Column(CodingKeys.createdAt)
+        static let accountId = Column("accountId")
     }
 
     var notification: StoredNotification? {

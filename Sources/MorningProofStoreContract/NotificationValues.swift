@@ -65,13 +65,20 @@ public struct ClaimRequest: Sendable {
     /// An automatic entry to record first (a manual entry still wins).
     public var entry: Entry?
     public var condition: Condition
+    /// True: claim it for the next pass to deliver (an ingest, an import, which deliver nothing
+    /// themselves), stored as claimed with no attempt yet; false: this pass claims it to deliver now.
+    public var queued: Bool
 
-    public init(key: String, day: LocalDay, event: String, entry: Entry? = nil, condition: Condition = .always) {
+    public init(
+        key: String, day: LocalDay, event: String, entry: Entry? = nil, condition: Condition = .always,
+        queued: Bool = false
+    ) {
         self.key = key
         self.day = day
         self.event = event
         self.entry = entry
         self.condition = condition
+        self.queued = queued
     }
 }
 
@@ -81,9 +88,13 @@ public struct ClaimDecision: Sendable {
     public var entryOutcome: RecordOutcome?
     /// The claim, when this pass is the one to deliver.
     public var claim: NotificationClaim?
+    /// True when a queued request (`ClaimRequest.queued`) made the day's claim: of racing
+    /// requests, one only.
+    public var queued: Bool
 
-    public init(entryOutcome: RecordOutcome? = nil, claim: NotificationClaim? = nil) {
+    public init(entryOutcome: RecordOutcome? = nil, claim: NotificationClaim? = nil, queued: Bool = false) {
         self.entryOutcome = entryOutcome
         self.claim = claim
+        self.queued = queued
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofStoreContract
+import MorningProofService
 
 /// Where a pass gets its health numbers: the files that changed, and each day's totals.
 public struct MetricSources: Sendable {
@@ -66,9 +67,6 @@ public struct CheckPass: Sendable {
     /// Set when `watch` shuts down: the running hook is killed and nothing more is claimed.
     public var stop: ShutdownRequest?
 
-    /// Goals met on older days (an import of last year) complete those days silently.
-    public static let notifiedDays = 2
-
     public init(
         database: any CheckPassStore, clock: DayClock, sources: MetricSources, hook: HookRunner? = nil,
         realTime: @escaping @Sendable () -> Date = { Date() }, stop: ShutdownRequest? = nil
@@ -87,67 +85,25 @@ public struct CheckPass: Sendable {
     /// Runs the pass at `now`; `emit` gets each event at its first attempt, in order, whether or
     /// not the hook then succeeds (a retry is the hook's alone). Throws only when the database
     /// fails; bad files are warnings in the report. A requested `stop` ends the pass early.
+    /// Goals are judged by `GoalJudge`, on the days whose data changed (whoever wrote it: these
+    /// files, `metrics import`), today and yesterday; its claims are delivered at once.
     public func run(at now: Date, emit: (NotificationEvent) -> Void = { _ in }) async throws -> PassReport {
         var report = PassReport()
         report.scan = try await sources.scanChanged()
         let today = clock.day(at: now)
-        let habits = try await database.habits()
-        for habit in habits where habit.kind == .metric && habit.goal != nil && habit.createdDay <= today {
-            let days = report.scan.daysTouched.union([today, today.adding(days: -1)])
-                .filter { $0 >= habit.createdDay && $0 <= today }.sorted()
-            for day in days where stop?.isRequested != true {
-                try await judgeGoal(of: habit, on: day, today: today, now: now, report: &report, emit: emit)
-            }
+        let stop = self.stop
+        let judged = try await GoalJudge(store: database, clock: clock, value: sources.value).judge(
+            also: report.scan.daysTouched, at: now, realTime: realTime(), delivery: .now(lease: lease),
+            stop: { stop?.isRequested == true }
+        ) { claim in
+            try await deliver(claim, report: &report, emit: emit)
         }
-        for habit in habits where habit.remindAt != nil && habit.createdDay <= today && stop?.isRequested != true {
+        report.completed += judged.completed.map { "\($0.habit) \($0.day)" }
+        for habit in try await database.habits()
+        where habit.remindAt != nil && habit.createdDay <= today && stop?.isRequested != true {
             try await remind(habit, today: today, now: now, report: &report, emit: emit)
         }
         return report
-    }
-
-    private func judgeGoal(
-        of habit: Habit, on day: LocalDay, today: LocalDay, now: Date, report: inout PassReport,
-        emit: (NotificationEvent) -> Void
-    ) async throws {
-        guard let goal = habit.goal else { return }
-        // A limit can still be broken until the day is over.
-        if goal.comparison == .atMost && day >= today { return }
-        var total = try await sources.value(goal.metric, day, goal.activity)
-        // No workouts on a day the files cover counts as zero against a limit; a day with no data
-        // at all (the phone has not exported it yet) is not judged.
-        if total == nil, goal.comparison == .atMost, try await hasAnyData(on: day) { total = 0 }
-        guard let value = total, goal.isMet(by: value) else { return }
-        let key = NotificationEvent.key(.goalMet, habitID: habit.id)
-        let notify = day > today.adding(days: -Self.notifiedDays)
-        let existing = try await database.entry(habitID: habit.id, day: day)
-        let entryIsSettled = existing?.status == .done || existing?.source == .manual
-        if entryIsSettled {
-            if !notify { return }
-            if try await database.settledNotificationKeys([key], day: day).contains(key) { return }
-        }
-        let entry = Entry(
-            habitID: habit.id, day: day, status: .done, value: value, source: .metric, note: goal.summary,
-            recordedAt: now, zone: clock.zoneIdentifier)
-        guard notify else {
-            if try await database.record(entry) != .unchanged { report.completed.append("\(habit.name) \(day)") }
-            return
-        }
-        let event = NotificationEvent(
-            event: .goalMet, habit: habit.name, day: day, goal: goal, value: value,
-            message: goalMessage(habit, goal, value, day: day, today: today), at: timestamp(now))
-        let decision = try await database.decideAndClaim(
-            ClaimRequest(key: key, day: day, event: event.json(), entry: entry), at: realTime(), lease: lease)
-        switch decision.entryOutcome {
-        case .recorded?, .replaced?: report.completed.append("\(habit.name) \(day)")
-        default: break
-        }
-        if let claim = decision.claim { try await deliver(claim, report: &report, emit: emit) }
-    }
-
-    /// True when any metric has a value on `day`: the exported files cover it.
-    private func hasAnyData(on day: LocalDay) async throws -> Bool {
-        for metric in HealthMetric.allCases where try await sources.value(metric.rawValue, day, nil) != nil { return true }
-        return false
     }
 
     private func remind(
@@ -214,14 +170,6 @@ public struct CheckPass: Sendable {
         else { return "no more attempts today" }
         let minutes = max(0, Int((next.timeIntervalSince(realTime()) / 60).rounded(.up)))
         return minutes == 0 ? "next attempt at the next pass" : "next attempt in \(minutes) min"
-    }
-
-    private func goalMessage(_ habit: Habit, _ goal: MetricGoal, _ value: Double, day: LocalDay, today: LocalDay)
-        -> String
-    {
-        let amount = HealthMetric(name: goal.metric).map { GoalTarget.format(value, for: $0) } ?? "\(value)"
-        let when = day == today ? "today" : day == today.adding(days: -1) ? "yesterday" : "on \(day)"
-        return "\(habit.name): \(amount) \(when), goal \(goal.summary) met."
     }
 
     private func timestamp(_ now: Date) -> String {

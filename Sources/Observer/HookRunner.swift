@@ -1,5 +1,6 @@
 import Foundation
 import MorningProofCore
+import MorningProofService
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MorningProofCore
 import MorningProofStoreContract
+import MorningProofService
 
 extension CheckPass {
     /// The pass `check` and `watch` run: the watched files and the notification hook as the database's

@@ -160,3 +160,36 @@ import Testing
         LiveProcess.eventually(within: seconds, condition)
     }
 }
+
+/// `metrics import` judges the goals of the days it changed, as `check` does, so that a night
+/// imported two days late still completes its habit; the `goal.met` of today it queues is
+/// delivered once, by the next `check`.
+@Suite struct ImportJudgesGoalsTests {
+    @Test func aLateImportCompletesThePastDayAndCheckDeliversTodaysGoalOnce() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        #expect(try cli.run(["config", "set", "timezone", "America/Chicago"]).status == 0)
+        let created = "2026-02-20T08:00:00-06:00"
+        #expect(try cli.run(["habit", "add", "Sleep", "--metric", "sleep", "--at-least", "7h45m"], now: created).status == 0)
+        #expect(try cli.run(["habit", "add", "Walk", "--metric", "steps", "--at-least", "8000"], now: created).status == 0)
+        let file = cli.directory.appendingPathComponent("week.csv")
+        try """
+        start,end,metric,value,unit,source
+        2026-02-26T22:30:00-06:00,2026-02-27T06:30:00-06:00,sleep,480,min,Ring
+        2026-03-01T08:00:00-06:00,2026-03-01T09:00:00-06:00,steps,8412,,Ring
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let imported = try cli.run(["metrics", "import", file.path], now: "2026-03-01T12:00:00-06:00")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Completed Sleep on 2026-02-27 (goal met)."))
+        #expect(imported.stdout.contains("Completed Walk on 2026-03-01 (goal met)."))
+        // The import delivered nothing; the next check delivers today's goal.met, once.
+        let check = try cli.run(["check"], now: "2026-03-01T12:05:00-06:00")
+        #expect(check.stdout.components(separatedBy: "goal.met 2026-03-01").count == 2, "\(check.stdout)")
+        #expect(!check.stdout.contains("2026-02-27"))
+        let again = try cli.run(["check"], now: "2026-03-01T12:10:00-06:00")
+        #expect(!again.stdout.contains("goal.met"))
+        let json = try cli.run(["metrics", "import", file.path, "--json"], now: "2026-03-01T12:15:00-06:00")
+        let summary = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((summary?["completed"] as? [Any])?.isEmpty == true)
+    }
+}

@@ -72,17 +72,6 @@ struct MetricImportStoreTests {
             #expect(complete && format == "csv" && readAt == Fixture.noon)
         }
     }
-
-    @Test func anotherAccountStoresNothingOnPostgreSQL() async throws {
-        try await TestPostgres.withStore { store in
-            let ada = try await Fixture.account(store, "ada@example.com")
-            let error = await #expect(throws: StoreError.self) {
-                try await store.scoped(to: ada.id).storeMetrics(Self.morning, file: nil)
-            }
-            #expect(error?.code == .invalid)
-            #expect(try await store.metricDayRange() == nil)
-        }
-    }
 }
 
 /// The batches and what is compared.

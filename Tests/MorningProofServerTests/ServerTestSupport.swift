@@ -61,21 +61,12 @@ struct TestServer: Sendable {
     /// Stores a daily total of the owner's from a phone's export: in SQLite as `metrics import`
     /// does, in PostgreSQL as `db copy` moves it there.
     func storeOwnerExportTotal(_ total: MetricAggregateRow) async throws {
-        switch store {
-        case let database as AppDatabase:
-            var batch = MetricBatch()
-            batch.exportAggregates = [total]
-            try await database.storeMetrics(batch)
-        case let postgres as PostgresStore:
-            try await TestPostgres.execute(
-                postgres,
-                """
-                INSERT INTO metricDaily (metric, day, source, origin, value, count)
-                VALUES ('\(total.metric)', '\(total.day)', '\(total.source)', 'export', \(total.value), \(total.count))
-                """)
-        default:
+        guard let metrics = store as? any MetricImportStore else {
             throw TestFailure("no way to store metrics in \(type(of: store))")
         }
+        var batch = MetricBatch()
+        batch.exportAggregates = [total]
+        _ = try await metrics.storeMetrics(batch, file: nil)
     }
 
     /// The recorded zone changes of the account that `token` signs in, oldest first.

@@ -43,6 +43,19 @@ public enum TestPostgres {
         }
     }
 
+    /// Two stores on one new database, as two server processes would hold it (pools of their own),
+    /// for the length of `body`.
+    public static func withTwoServers<T: Sendable>(
+        _ body: (_ one: PostgresStore, _ two: PostgresStore) async throws -> T
+    ) async throws -> T {
+        try await withDatabase { url in
+            let one = PostgresStore(url: url, poolSize: 4)
+            try await one.migrate()
+            let two = PostgresStore(url: url, poolSize: 4)
+            return try await one.whileRunning { try await two.whileRunning { try await body(one, two) } }
+        }
+    }
+
     /// Runs one statement in the server's `postgres` database (CREATE and DROP DATABASE cannot run in a transaction).
     private static func maintenance(_ server: PostgresURL, _ sql: String) async throws {
         let store = PostgresStore(url: server.database("postgres"), poolSize: 1)

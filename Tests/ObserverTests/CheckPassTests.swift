@@ -4,6 +4,7 @@ import MorningProofStore
 import MorningProofStoreContract
 import Observer
 import Testing
+import MorningProofService
 
 /// Daily totals a test sets by hand, standing in for the files HealthMetrics reads.
 final class FakeTotals: @unchecked Sendable {

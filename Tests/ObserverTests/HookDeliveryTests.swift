@@ -4,6 +4,7 @@ import MorningProofStore
 import MorningProofStoreContract
 import Observer
 import Testing
+import MorningProofService
 
 /// A temporary directory holding hook scripts and what they write.
 struct HookFolder {

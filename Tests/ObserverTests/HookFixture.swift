@@ -3,6 +3,7 @@ import MorningProofCore
 import Observer
 import MorningProofStoreContract
 import TestFixtures
+import MorningProofService
 
 /// A hook script from Tests/Fixtures/hooks, copied as `hook` into a directory of its own, where it
 /// writes what it saw (`status`, `signals`, `child.pid`, ...).

@@ -36,6 +36,9 @@ struct MetricsCommand: AsyncParsableCommand {
                 Prints records read, days touched, duplicates skipped and warnings. A malformed record \
                 or line is a warning (with its line or byte offset) and the rest is read. Exit 65 when a \
                 file is not a metrics file, 66 when it is missing; then nothing is read.
+                Then the goals of metric habits are judged for the days the files changed, as `check` \
+                judges them, and the days completed are listed; the `goal.met` of today or yesterday \
+                is delivered by the next `check` or `watch`.
                 Example: morningproof metrics import export.zip steps.csv
                 """)
 
@@ -70,7 +73,9 @@ struct MetricsCommand: AsyncParsableCommand {
                     Console.error("morningproof: warning: \(path): \(report.warningCount - report.warnings.count) more")
                 }
             }
-            try printSummary(reports, session: session)
+            let judged = try await GoalJudge(store: session.database, clock: session.clock).judge(
+                at: session.now, realTime: Date(), delivery: .queued)
+            try printSummary(reports, completed: judged.completed, session: session)
         }
 
         struct ImportJSON: Encodable {
@@ -88,9 +93,18 @@ struct MetricsCommand: AsyncParsableCommand {
             var duplicatesSkipped: Int
             var daysTouched: [String]
             var warnings: Int
+            var completed: [Completed]
+
+            /// A goal the import completed: `{habit, day, value, target}`, as the server answers.
+            struct Completed: Encodable {
+                var habit: String
+                var day: String
+                var value: Double
+                var target: Double
+            }
         }
 
-        private func printSummary(_ reports: [FileReport], session: Session) throws {
+        private func printSummary(_ reports: [FileReport], completed: [CompletedGoal], session: Session) throws {
             let days = reports.reduce(into: Set<LocalDay>()) { $0.formUnion($1.daysTouched) }.sorted()
             let records = reports.reduce(0) { $0 + $1.recordsRead }
             let duplicates = reports.reduce(0) { $0 + $1.duplicatesSkipped }
@@ -104,7 +118,10 @@ struct MetricsCommand: AsyncParsableCommand {
                                 duplicatesSkipped: $0.duplicatesSkipped, daysTouched: $0.daysTouched.count,
                                 warnings: $0.warnings.map(\.description), complete: $0.complete)
                         }, recordsRead: records, duplicatesSkipped: duplicates, daysTouched: days.map(\.description),
-                        warnings: warnings))
+                        warnings: warnings,
+                        completed: completed.map {
+                            .init(habit: $0.habit, day: $0.day.description, value: $0.value, target: $0.target)
+                        }))
             }
             for report in reports where reports.count > 1 {
                 Console.out(
@@ -121,6 +138,7 @@ struct MetricsCommand: AsyncParsableCommand {
             if reports.contains(where: { !$0.complete }) {
                 Console.out("Some files end inside a record (still being written?): read again when they are complete.")
             }
+            for goal in completed { Console.out("Completed \(goal.habit) on \(goal.day) (goal met).") }
         }
 
         private func count(_ n: Int, _ noun: String) -> String {

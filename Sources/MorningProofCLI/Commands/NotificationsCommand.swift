@@ -4,6 +4,7 @@ import MorningProofCore
 import MorningProofStore
 import MorningProofStoreContract
 import Observer
+import MorningProofService
 
 /// `morningproof notifications list`: what was delivered, what failed and why.
 struct NotificationsCommand: AsyncParsableCommand {

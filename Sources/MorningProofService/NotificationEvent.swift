@@ -66,10 +66,10 @@ public struct NotificationEvent: Codable, Sendable, Hashable {
     public var line: String { "\(event.rawValue) \(day) \(message)" }
 
     /// `8412`, `431.5`: a number as a shell script can compare it.
-    static func plain(_ value: Double) -> String {
+    public static func plain(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// The stored key of this event: one per kind and habit, claimed once per day.
-    static func key(_ kind: Kind, habitID: Int64) -> String { "\(kind.rawValue)/habit-\(habitID)" }
+    public static func key(_ kind: Kind, habitID: Int64) -> String { "\(kind.rawValue)/habit-\(habitID)" }
 }
