@@ -94,7 +94,8 @@ public struct GoalJudge: Sendable {
         if notify {
             let event = NotificationEvent(
                 event: .goalMet, habit: habit.name, day: day, goal: goal, value: total,
-                message: Self.message(habit, goal, total, day: day, today: today), at: timestamp(now))
+                message: Self.message(habit, goal, total, day: day, today: today),
+                at: NotificationEvent.timestamp(now, in: clock))
             var request = ClaimRequest(key: key, day: day, event: event.json(), entry: entry)
             var lease: TimeInterval = 0
             switch delivery {
@@ -127,13 +128,5 @@ public struct GoalJudge: Sendable {
         let amount = HealthMetric(name: goal.metric).map { GoalTarget.format(value, for: $0) } ?? "\(value)"
         let when = day == today ? "today" : day == today.adding(days: -1) ? "yesterday" : "on \(day)"
         return "\(habit.name): \(amount) \(when), goal \(goal.summary) met."
-    }
-
-    /// `now` in ISO 8601 in the account's zone, as events carry it.
-    public func timestamp(_ now: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = clock.timeZone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: now)
     }
 }

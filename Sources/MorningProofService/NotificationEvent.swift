@@ -40,6 +40,14 @@ public struct NotificationEvent: Codable, Sendable, Hashable {
         self.at = at
     }
 
+    /// `now` in ISO 8601 in the clock's zone, as events carry it (`at`).
+    public static func timestamp(_ now: Date, in clock: DayClock) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = clock.timeZone
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: now)
+    }
+
     /// The event as one line of JSON with sorted keys.
     public func json() -> String {
         (try? SortedJSON.string(self)) ?? "{}"

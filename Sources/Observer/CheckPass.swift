@@ -125,7 +125,7 @@ public struct CheckPass: Sendable {
         }
         let event = NotificationEvent(
             event: .reminder, habit: habit.name, day: today, goal: habit.goal, value: value, message: message + ".",
-            at: timestamp(now))
+            at: NotificationEvent.timestamp(now, in: clock))
         let decision = try await database.decideAndClaim(
             ClaimRequest(
                 key: key, day: today, event: event.json(), condition: .habitHasNoEntry(habitID: habit.id)),
@@ -170,12 +170,5 @@ public struct CheckPass: Sendable {
         else { return "no more attempts today" }
         let minutes = max(0, Int((next.timeIntervalSince(realTime()) / 60).rounded(.up)))
         return minutes == 0 ? "next attempt at the next pass" : "next attempt in \(minutes) min"
-    }
-
-    private func timestamp(_ now: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = clock.timeZone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: now)
     }
 }
