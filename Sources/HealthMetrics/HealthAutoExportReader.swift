@@ -3,7 +3,8 @@ import MorningProofCore
 
 /// Reads Health Auto Export JSON: `{"data": {"metrics": [{"name", "units", "data": [...]}], "workouts": [...]}}`.
 /// Sleep comes either as aggregated nights (`date` = wake day, hours in `totalSleep` or
-/// `asleep`+`core`+`deep`+`rem`) or as stage intervals (`startDate`, `endDate`, `value`).
+/// `asleep`+`core`+`deep`+`rem`; a night with only `inBed` hours is no sleep) or as stage
+/// intervals (`startDate`, `endDate`, `value`).
 public struct HealthAutoExportReader {
     let clock: DayClock
 
@@ -58,7 +59,10 @@ public struct HealthAutoExportReader {
             }
             for (e, entry) in entries.enumerated() {
                 let location = "metrics[\(m)] \(name) data[\(e)]"
-                let source = (entry["source"] as? String) ?? "unknown"
+                // Older versions name a night's source `sleepSource`.
+                let source =
+                    [entry["source"], entry["sleepSource"]].lazy.compactMap { $0 as? String }.first { !$0.isEmpty }
+                    ?? "unknown"
                 if kind == .sleep {
                     switch sleep(entry, units: units, source: source) {
                     case .sample(let sample): samples.append(sample)
@@ -122,7 +126,11 @@ public struct HealthAutoExportReader {
         }
         let stages = ["asleep", "core", "deep", "rem"].compactMap(hours).reduce(0, +)
         let total = hours("totalSleep").flatMap { $0 > 0 ? $0 : nil } ?? stages
-        guard total > 0 else { return isNotAsleep(entry) ? .nothing : skipped }
+        guard total > 0 else {
+            // A night only in bed (a phone without a watch): in bed is not asleep, here as everywhere.
+            let inBed = hours("inBed") ?? 0
+            return isNotAsleep(entry) || inBed > 0 ? .nothing : skipped
+        }
         if let problem = HealthMetric.sleep.implausibility(of: total * factor) { return .problem(problem) }
         // A night total: no end, starting at the wake day's start, so it counts for that day.
         return .sample(
