@@ -29,42 +29,39 @@ public struct HealthAutoExportReader {
 
     /// The samples of a whole file and a warning for each entry that could not be read.
     public func read(_ data: Data, file: String) throws -> (samples: [MetricSample], warnings: [ReadWarning]) {
-        let root: [String: Any]
+        let payload: AutoExportPayload
         do {
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw MetricFileError(.notMetrics, path: file, "\(file): not a Health Auto Export file (no top-level object)")
-            }
-            root = object
-        } catch let error as MetricFileError {
-            throw error
-        } catch {
+            payload = try JSONDecoder().decode(AutoExportPayload.self, from: data)
+        } catch DecodingError.typeMismatch {
             throw MetricFileError(
-                .notMetrics, path: file, "\(file): the JSON is broken or cut short (\(error.localizedDescription))",
-                cause: error.localizedDescription)
+                .notMetrics, path: file, "\(file): not a Health Auto Export file (no top-level object)")
+        } catch {
+            let reason = Self.reason(error)
+            throw MetricFileError(
+                .notMetrics, path: file, "\(file): the JSON is broken or cut short (\(reason))", cause: reason)
         }
-        guard let body = root["data"] as? [String: Any] else {
-            throw MetricFileError(.notMetrics, path: file, "\(file): not a Health Auto Export file (no \"data\" object)")
+        guard let body = payload.data else {
+            throw MetricFileError(
+                .notMetrics, path: file, "\(file): not a Health Auto Export file (no \"data\" object)")
         }
         var samples: [MetricSample] = []
         var warnings: [ReadWarning] = []
         func warn(_ location: String, _ message: String) {
             warnings.append(ReadWarning(file: file, location: location, message: message))
         }
-        for (m, metric) in ((body["metrics"] as? [[String: Any]]) ?? []).enumerated() {
-            let name = metric["name"] as? String ?? ""
-            let units = metric["units"] as? String
-            let entries = (metric["data"] as? [[String: Any]]) ?? []
-            guard let kind = HealthMetric(name: name) else {
+        for (m, metric) in body.metrics.enumerated() {
+            let name = metric?.name ?? ""
+            guard let metric, let kind = HealthMetric(name: name) else {
                 continue  // heart rate, weight...: not ours
             }
-            for (e, entry) in entries.enumerated() {
+            for (e, entry) in metric.data.enumerated() {
+                guard let entry else { continue }
                 let location = "metrics[\(m)] \(name) data[\(e)]"
                 // Older versions name a night's source `sleepSource`.
                 let source =
-                    [entry["source"], entry["sleepSource"]].lazy.compactMap { $0 as? String }.first { !$0.isEmpty }
-                    ?? "unknown"
+                    [entry.source, entry.sleepSource].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? "unknown"
                 if kind == .sleep {
-                    switch sleep(entry, units: units, source: source) {
+                    switch sleep(entry, units: metric.units, source: source) {
                     case .sample(let sample): samples.append(sample)
                     case .nothing: break
                     case .problem(let message): warn(location, message)
@@ -72,10 +69,9 @@ public struct HealthAutoExportReader {
                     continue
                 }
                 let outcome = SampleFields.sample(
-                    metric: name, value: entry["qty"].map { "\($0)" },
-                    numeric: (entry["qty"] as? NSNumber)?.doubleValue,
-                    start: (entry["date"] as? String) ?? (entry["startDate"] as? String),
-                    end: entry["endDate"] as? String, unit: units, source: source, activity: nil, clock: clock)
+                    metric: name, value: entry.qty?.text, numeric: entry.qty?.number,
+                    start: entry.date ?? entry.startDate, end: entry.endDate, unit: metric.units, source: source,
+                    activity: nil, clock: clock)
                 switch outcome {
                 case .sample(let sample): samples.append(sample)
                 case .nothing: break
@@ -83,7 +79,8 @@ public struct HealthAutoExportReader {
                 }
             }
         }
-        for (w, workout) in ((body["workouts"] as? [[String: Any]]) ?? []).enumerated() {
+        for (w, workout) in body.workouts.enumerated() {
+            guard let workout else { continue }
             switch self.workout(workout) {
             case .sample(let sample): samples.append(sample)
             case .nothing: break
@@ -93,22 +90,31 @@ public struct HealthAutoExportReader {
         return (samples, warnings)
     }
 
-    private func instant(_ value: Any?) -> Double? {
-        guard let text = value as? String, let parsed = HealthDate.parse(text) else { return nil }
+    /// What the decoder found wrong with the bytes, in its words (the underlying parser's message).
+    private static func reason(_ error: Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            return (context.underlyingError as? LocalizedError)?.errorDescription
+                ?? context.underlyingError.map { "\($0)" } ?? context.debugDescription
+        }
+        return error.localizedDescription
+    }
+
+    private func instant(_ text: String?) -> Double? {
+        guard let text, let parsed = HealthDate.parse(text) else { return nil }
         return parsed.seconds(in: clock)
     }
 
-    private func isNotAsleep(_ entry: [String: Any]) -> Bool {
-        guard let value = entry["value"] as? String else { return false }
+    private func isNotAsleep(_ entry: AutoExportPayload.Entry) -> Bool {
+        guard let value = entry.value else { return false }
         return SampleFields.notAsleep.contains(value.lowercased().filter(\.isLetter))
     }
 
     /// An aggregated night (counted for its `date`, the wake day) or one asleep interval.
-    private func sleep(_ entry: [String: Any], units: String?, source: String) -> LineOutcome {
+    private func sleep(_ entry: AutoExportPayload.Entry, units: String?, source: String) -> LineOutcome {
         let factor = MetricUnits.durationFactor(units ?? "hr") ?? 60
         let skipped = LineOutcome.problem("a sleep entry without dates or hours was skipped")
-        func hours(_ key: String) -> Double? { (entry[key] as? NSNumber)?.doubleValue }
-        if let start = instant(entry["startDate"]), let end = instant(entry["endDate"]) {
+        func hours(_ key: String) -> Double? { entry.hours[key] }
+        if let start = instant(entry.startDate), let end = instant(entry.endDate) {
             if isNotAsleep(entry) { return .nothing }
             if end <= start { return skipped }
             if let problem = SampleFields.implausibleInterval(start, end) { return .problem(problem) }
@@ -117,7 +123,7 @@ public struct HealthAutoExportReader {
                     metric: .sleep, value: (end - start) / 60, start: Date(timeIntervalSince1970: start),
                     end: Date(timeIntervalSince1970: end), source: source))
         }
-        guard let dateText = entry["date"] as? String, let wake = LocalDay(dateText.prefix(10)) else {
+        guard let dateText = entry.date, let wake = LocalDay(dateText.prefix(10)) else {
             return isNotAsleep(entry) ? .nothing : skipped
         }
         let given = ["totalSleep", "asleep", "core", "deep", "rem"].compactMap(hours)
@@ -138,18 +144,11 @@ public struct HealthAutoExportReader {
                 metric: .sleep, value: total * factor, start: clock.start(of: wake), end: nil, source: source))
     }
 
-    private func workout(_ entry: [String: Any]) -> LineOutcome {
+    private func workout(_ entry: AutoExportPayload.Workout) -> LineOutcome {
         let skipped = LineOutcome.problem("a workout without a readable start was skipped")
-        guard let start = instant(entry["start"]) else { return skipped }
-        var end = instant(entry["end"])
-        var minutes: Double?
-        if let duration = entry["duration"] as? NSNumber {
-            minutes = duration.doubleValue / 60  // seconds
-        } else if let duration = entry["duration"] as? [String: Any],
-            let qty = (duration["qty"] as? NSNumber)?.doubleValue
-        {
-            minutes = qty * (MetricUnits.durationFactor((duration["units"] as? String) ?? "s") ?? 1.0 / 60)
-        }
+        guard let start = instant(entry.start) else { return skipped }
+        var end = instant(entry.end)
+        let minutes = entry.minutes
         if let minutes, let problem = HealthMetric.workoutMinutes.implausibility(of: minutes) {
             return .problem(problem)
         }
@@ -160,7 +159,7 @@ public struct HealthAutoExportReader {
         return .sample(
             MetricSample(
                 metric: .workouts, value: value, start: Date(timeIntervalSince1970: start),
-                end: Date(timeIntervalSince1970: end), source: (entry["source"] as? String) ?? "Health Auto Export",
-                activity: ActivityNames.normalized((entry["name"] as? String) ?? "")))
+                end: Date(timeIntervalSince1970: end), source: entry.source ?? "Health Auto Export",
+                activity: ActivityNames.normalized(entry.name ?? "")))
     }
 }

@@ -99,6 +99,31 @@ struct HealthAutoExportShapeTests {
         #expect(warnings.map(\.location) == ["metrics[0] sleep_analysis data[1]"])
     }
 
+    @Test("an entry, metric or workout that is not an object is skipped and its neighbours are still read")
+    func oddElements() throws {
+        let json = """
+            {"data": {"metrics": ["oops", {"name": "step_count", "units": "count", "data": [5, null,
+              {"qty": 10, "date": "2026-04-14 08:00:00 -0400", "source": 7},
+              {"qty": true, "date": "2026-04-14 09:00:00 -0400"}]}],
+             "workouts": [null, {"name": "Yoga", "start": "2026-04-14 18:00:00 -0400", "duration": {"qty": 0.5, "units": "hr"}}]}}
+            """
+        let (samples, warnings) = try HealthAutoExportReader(clock: HealthFixtures.clock).read(
+            Data(json.utf8), file: "odd.json")
+        #expect(samples.map(\.value) == [10, 30])
+        #expect(samples.first?.source == "unknown")
+        #expect(warnings.map(\.location) == ["metrics[1] step_count data[3]"])
+        for (text, reason) in [("[1]", "no top-level object"), (#"{"data": 3}"#, "no \"data\" object")] {
+            #expect(throws: MetricFileError.self) {
+                do {
+                    _ = try HealthAutoExportReader(clock: HealthFixtures.clock).read(Data(text.utf8), file: "x.json")
+                } catch let error as MetricFileError {
+                    #expect(error.code == .notMetrics && error.message.contains(reason), "\(error.message)")
+                    throw error
+                }
+            }
+        }
+    }
+
     @Test("workouts v1: no duration means its start to its end; duration in seconds; activeEnergy objects ignored")
     func workoutsVersionOne() throws {
         let (samples, _) = try read("v1-older.json")
