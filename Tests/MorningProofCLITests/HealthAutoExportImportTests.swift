@@ -10,13 +10,16 @@ struct HealthAutoExportImportTests {
     static let now = "2026-04-15T13:00:00-04:00"
 
     /// `metrics show --json` rows by day, after importing `name` alone.
-    func imported(_ name: String, days: Int = 5) throws -> [String: [String: Double]] {
+    /// Several names are imported one after the other, as a phone sends them.
+    func imported(_ names: String..., days: Int = 5) throws -> [String: [String: Double]] {
         let cli = try CLI()
         defer { cli.remove() }
         try cli.run(["config", "set", "timezone", "America/New_York"], now: Self.now)
-        let result = try cli.run(["metrics", "import", HealthFixtures.path("auto-export/\(name)")], now: Self.now)
-        #expect(result.status == 0, "\(name): \(result.stderr)")
-        #expect(!result.stderr.contains("warning"), "\(name): \(result.stderr)")
+        for name in names {
+            let result = try cli.run(["metrics", "import", HealthFixtures.path("auto-export/\(name)")], now: Self.now)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            #expect(!result.stderr.contains("warning"), "\(name): \(result.stderr)")
+        }
         let shown = try cli.run(["metrics", "show", "--days", "\(days)", "--json"], now: Self.now)
         let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
         let rows = try #require(object?["days"] as? [[String: Any]])
@@ -85,5 +88,8 @@ struct HealthAutoExportImportTests {
             noon["2026-04-14"] == [
                 "steps": 7450, "activeEnergyKcal": 290, "sleepMinutes": 420, "workouts": 1, "workoutMinutes": 30,
             ])
+        // Both sends, in either order, give the later moment's totals, not their sum.
+        #expect(try imported("resend-0900.json", "resend-1200.json") == noon)
+        #expect(try imported("resend-1200.json", "resend-0900.json", "resend-1200.json") == noon)
     }
 }
