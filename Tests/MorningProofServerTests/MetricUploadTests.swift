@@ -16,7 +16,7 @@ struct MetricUploadTests {
     /// A server of `engine` listening on loopback, metrics bodies over `limit` bytes refused, its
     /// uploads written under a folder of the test's; `body` gets the owner's token and the folder.
     static func live<T: Sendable>(
-        _ engine: Engine, limit: Int? = nil,
+        _ engine: Engine, limit: Int? = nil, uploads: Int? = nil,
         _ body: @escaping @Sendable (TestAPI, String, RawHTTPClient, URL) async throws -> T
     ) async throws -> T {
         let folder = try HealthFixtures.temporaryFolder()
@@ -26,6 +26,7 @@ struct MetricUploadTests {
             configure: { server in
                 server.configuration.uploadFolder = folder.path
                 if let limit { server.configuration.metricsLimit = limit }
+                if let uploads { server.configuration.metricsUploadLimit = uploads }
             }
         ) { api, owner in
             let port = try #require(api.client.port)
@@ -163,13 +164,43 @@ struct MetricUploadTests {
         #expect(reply.status == 413 && reply.body.contains("1024 bytes"), "\(reply.body)")
     }
 
-    /// A generated Apple export (~30 MB; ~300 MB with MORNINGPROOF_BIG_TESTS=1) posted as a phone's
+    @Test(arguments: Engine.available) func uploadsPastTheBoundAre503UntilOneEnds(engine: Engine) async throws {
+        try await Self.live(engine, uploads: 1) { _, ada, raw, folder in
+            let head =
+                "POST /api/metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ada)\r\nContent-Type: text/csv"
+            let csv = Array("date,metric,value\n2026-03-07,steps,100\n".utf8)
+            func post() async throws -> RawHTTPClient.Exchange {
+                try await OwnThread.run {
+                    try raw.exchange(head + "\r\nContent-Length: \(csv.count)", bodySize: csv.count, timeout: 10) {
+                        Array(csv[$0..<$0 + $1])
+                    }
+                }
+            }
+            // An upload that is slow to arrive holds the only place.
+            var slow: RawConnection? = try RawConnection(port: Int(raw.port))
+            slow?.send(head + "\r\nContent-Length: \(csv.count + 1000)\r\n\r\n" + "date,metric,value\n")
+            for _ in 0..<50 where try Self.leftIn(folder).isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+            #expect(try Self.leftIn(folder).count == 1, "the slow upload's folder")
+            let refused = try await post()
+            #expect(refused.status == 503 && refused.body.contains("busy"), "\(refused.body)")
+            // The slow client hangs up: its file goes, and the place is free again.
+            slow = nil
+            for _ in 0..<50 where !(try Self.leftIn(folder)).isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+            #expect(try Self.leftIn(folder) == [])
+            let admitted = try await post()
+            #expect(admitted.status == 200, "\(admitted.body)")
+            _ = slow
+        }
+    }
+
+    /// A generated Apple export (~30 MB; ~300 MB with MORNINGPROOF_BIG_TESTS=1 or CI=true) posted as a phone's
     /// browser posts it, while another client asks for its status: every status answers within 2 s,
     /// the export is read, and its file is gone afterwards.
     @Test(arguments: Engine.available) func aLargeAppleExportIsReadWhileOtherRequestsKeepAnswering(engine: Engine)
         async throws
     {
-        let size = ProcessInfo.processInfo.environment["MORNINGPROOF_BIG_TESTS"] == "1" ? 300 : 30
+        let environment = ProcessInfo.processInfo.environment
+        let size = environment["MORNINGPROOF_BIG_TESTS"] == "1" || environment["CI"] == "true" ? 300 : 30
         let folder = try HealthFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let export = folder.appendingPathComponent("export.xml")
