@@ -64,7 +64,9 @@ public struct TokenService: Sendable {
         .unauthorized, code: "invalid_token", "the token is not valid (unknown, revoked or expired)")
 
     /// A token that never expires, for a script: for the owner when no email is given.
-    public func createToken(email: String?, name: String, now: Date) async throws -> IssuedToken {
+    public func createToken(email: String?, name: String, now: Date, scope: TokenScope = .full) async throws
+        -> IssuedToken
+    {
         var accountID = AccountProfile.ownerID
         if let email {
             guard let id = try await database.accountID(email: email) else {
@@ -72,7 +74,7 @@ public struct TokenService: Sendable {
             }
             accountID = id
         }
-        return try await createToken(accountID: accountID, name: name, now: now)
+        return try await createToken(accountID: accountID, name: name, now: now, scope: scope)
     }
 
     /// A token that never expires for this account, of `scope` (full unless said).

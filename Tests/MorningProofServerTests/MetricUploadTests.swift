@@ -146,22 +146,33 @@ struct MetricUploadTests {
         }
     }
 
-    @Test func serveTakesItsMetricsLimitsAsSizes() async throws {
+    @Test func theServerCommandMakesMetricsTokensAndTakesSizes() async throws {
         let wrong = try BuiltBinary.run("morningproof-server", ["serve", "--metrics-limit", "lots"])
         #expect(wrong.status == 64 && wrong.stderr.contains("--metrics-limit"), "\(wrong.stderr)")
         let database = FileManager.default.temporaryDirectory
             .appendingPathComponent("morningproof-metrics-\(UUID().uuidString)/data.sqlite").path
-        let created = try BuiltBinary.run("morningproof-server", ["token", "create", "--db", database, "--name", "t"])
+        let unknown = try BuiltBinary.run(
+            "morningproof-server", ["token", "create", "--db", database, "--name", "t", "--scope", "all"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("\"metrics\""), "\(unknown.stderr)")
+        let created = try BuiltBinary.run(
+            "morningproof-server", ["token", "create", "--db", database, "--name", "phone", "--scope", "metrics"])
+        #expect(created.stdout.contains("It can only post metrics"), "\(created.stdout)")
         let token = String(created.stdout.split(separator: "\n").last ?? "")
+        let listed = try BuiltBinary.run("morningproof-server", ["token", "list", "--db", database])
+        #expect(listed.stdout.hasSuffix(", never expires, metrics only\n"), "\(listed.stdout)")
+
         let server = try ServerProcess(["--db", database, "--port", "0", "--metrics-limit", "1KB"])
         defer { _ = server.stop() }
         let client = try RawHTTPClient(address: server.address)
-        let reply = try await OwnThread.run {
-            try client.exchange(
+        let (reply, status) = try await OwnThread.run {
+            let reply = try client.exchange(
                 "POST /api/metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
                     + "Content-Type: text/csv\r\nContent-Length: 2048", bodySize: 2048, timeout: 10)
+            return (reply, try client.get("/api/status", token: token, timeout: 10))
         }
+        // The metrics token passes the token check of the upload (413 comes after it), and no other.
         #expect(reply.status == 413 && reply.body.contains("1024 bytes"), "\(reply.body)")
+        #expect(status.status == 401)
     }
 
     @Test(arguments: Engine.available) func uploadsPastTheBoundAre503UntilOneEnds(engine: Engine) async throws {
