@@ -192,6 +192,12 @@ struct MetricUploadTests {
             slow?.send(head + "\r\nContent-Length: \(csv.count + 1000)\r\n\r\n" + "date,metric,value\n")
             for _ in 0..<50 where try Self.leftIn(folder).isEmpty { try await Task.sleep(for: .milliseconds(100)) }
             #expect(try Self.leftIn(folder).count == 1, "the slow upload's folder")
+            // Private: the folder only its owner may open, the file only its owner may read.
+            let uploadFolder = folder.appendingPathComponent(try Self.leftIn(folder).first ?? "")
+            let manager = FileManager.default
+            #expect(try manager.attributesOfItem(atPath: uploadFolder.path)[.posixPermissions] as? Int == 0o700)
+            let body = uploadFolder.appendingPathComponent("body").path
+            #expect(try manager.attributesOfItem(atPath: body)[.posixPermissions] as? Int == 0o600)
             let refused = try await post()
             #expect(refused.status == 503 && refused.body.contains("busy"), "\(refused.body)")
             // The slow client hangs up: its file goes, and the place is free again.
@@ -204,9 +210,11 @@ struct MetricUploadTests {
         }
     }
 
-    /// A generated Apple export (~30 MB; ~300 MB with MORNINGPROOF_BIG_TESTS=1 or CI=true) posted as a phone's
-    /// browser posts it, while another client asks for its status: every status answers within 2 s,
-    /// the export is read, and its file is gone afterwards.
+    /// A generated Apple export (~30 MB; ~300 MB with MORNINGPROOF_BIG_TESTS=1 or CI=true) posted
+    /// to the built server, as a phone's browser posts it, while another client asks for its
+    /// status: every status answers within 2 s, the export is read, and its file is gone afterwards.
+    /// A server process of its own, so that the answers wait for the server, not for the tests
+    /// running beside this one in the test process.
     @Test(arguments: Engine.available) func aLargeAppleExportIsReadWhileOtherRequestsKeepAnswering(engine: Engine)
         async throws
     {
@@ -219,8 +227,10 @@ struct MetricUploadTests {
             executable: Repository.url("scripts/make-health-export"), ["--size-mb", "\(size)", export.path])
         try #require(made.status == 0, "make-health-export: \(made.stderr)")
         let bytes = try #require(try FileManager.default.attributesOfItem(atPath: export.path)[.size] as? Int)
+        let uploads = folder.appendingPathComponent("uploads")
+        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
 
-        try await Self.live(engine) { api, ada, raw, uploads in
+        try await Self.withServerProcess(engine, temporary: uploads) { raw, token in
             let finished = Locked(false)
             let posting = Task {
                 defer { finished.withLock { $0 = true } }
@@ -228,16 +238,15 @@ struct MetricUploadTests {
                     let file = try FileHandle(forReadingFrom: export)
                     defer { try? file.close() }
                     return try raw.exchange(
-                        "POST /api/metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ada)\r\n"
+                        "POST /api/metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
                             + "Content-Type: application/xml\r\nContent-Length: \(bytes)",
                         bodySize: bytes, timeout: 300
                     ) { _, count in [UInt8](file.readData(ofLength: count)) }
                 }
             }
-            var slowest = 0.0
-            var asked = 0
+            var (slowest, asked) = (0.0, 0)
             while asked < 10 || !finished.withLock({ $0 }) {
-                let status = try await OwnThread.run { try raw.get("/api/status", token: ada, timeout: 10) }
+                let status = try await OwnThread.run { try raw.get("/api/status", token: token, timeout: 10) }
                 #expect(status.status == 200, "\(status.body)")
                 slowest = max(slowest, status.seconds)
                 asked += 1
@@ -247,7 +256,39 @@ struct MetricUploadTests {
             #expect(posted.status == 200, "\(posted.body.prefix(300))")
             #expect(posted.body.contains("\"records\":") && !posted.body.contains("\"records\":0"))
             #expect(slowest < 2, "GET /api/status took \(slowest) s while the export was read")
-            #expect(try Self.leftIn(uploads) == [])
+        }
+        #expect(try Self.leftIn(uploads) == [])
+    }
+
+    /// Runs `body` with the built server on a new database of `engine` (its temporary files under
+    /// `temporary`), a client for it and the owner's token; the owner lives in New York.
+    static func withServerProcess(
+        _ engine: Engine, temporary: URL, _ body: @escaping @Sendable (RawHTTPClient, String) async throws -> Void
+    ) async throws {
+        func serve(_ database: [String]) async throws {
+            let made = try BuiltBinary.run("morningproof-server", ["token", "create", "--name", "t"] + database)
+            let token = String(made.stdout.split(separator: "\n").last ?? "")
+            let server = try ServerProcess(
+                ["serve", "--port", "0"] + database, environment: ["TMPDIR": temporary.path])
+            defer { _ = server.stop() }
+            let raw = try RawHTTPClient(address: server.address)
+            let json = Array(#"{"timezone": "America/New_York"}"#.utf8)
+            let zone = try await OwnThread.run {
+                try raw.exchange(
+                    "PATCH /api/auth/profile HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: \(json.count)", bodySize: json.count
+                ) { offset, count in Array(json[offset..<offset + count]) }
+            }
+            try #require(zone.status == 200, "\(zone.body)")
+            try await body(raw, token)
+        }
+        switch engine {
+        case .sqlite:
+            try await serve(["--db", temporary.deletingLastPathComponent().appendingPathComponent("data.sqlite").path])
+        case .postgres:
+            try await TestPostgres.withDatabase { url in
+                try await serve(["--database-url", "postgres://\(url.user)@\(url.host):\(url.port)/\(url.database)"])
+            }
         }
     }
 }
