@@ -85,7 +85,7 @@ extension PostgresStore: NotificationStore {
 
     public func markFailed(_ claim: NotificationClaim, error: String) async throws {
         try await transaction(.statement) { connection in
-            try await connection.query(
+            _ = try await connection.query(
                 """
                 UPDATE notification SET state = 'failed', lastError = \(error), claimToken = NULL
                 WHERE key = \(claim.key) AND day = \(claim.day.description) AND claimToken = \(claim.token)

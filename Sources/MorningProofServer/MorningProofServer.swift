@@ -20,7 +20,7 @@ public enum MorningProofServer {
     /// habits from one database. `realNow` is the clock for tokens and sign-in limits (tests move it), and `onRunning`
     /// hears the address once the server listens.
     public static func application(
-        database: some AccountStore & AccountData, configuration: ServerConfiguration, logger: Logger,
+        database: some AccountStore & MetricIngestStore, configuration: ServerConfiguration, logger: Logger,
         realNow: @escaping @Sendable () -> Date = Date.init,
         onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
@@ -34,7 +34,7 @@ public enum MorningProofServer {
     /// `PostgresStore`, each `scoped(to:)` the id). Failed sign-ins are counted in `signInFailures`: this process's memory unless
     /// servers share them through their database, under `configuration.signInLimits`.
     public static func application(
-        accounts: any AccountStore, habits: @escaping @Sendable (_ accountID: Int64) -> any AccountData,
+        accounts: any AccountStore, habits: @escaping @Sendable (_ accountID: Int64) -> any MetricIngestStore,
         signInFailures: any SignInFailureStore = MemorySignInFailures(),
         configuration: ServerConfiguration, logger: Logger, realNow: @escaping @Sendable () -> Date = Date.init,
         onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
@@ -47,7 +47,8 @@ public enum MorningProofServer {
                 throttle: LoginThrottle(failures: signInFailures, limits: configuration.signInLimits)),
             habits: habits,
             configuration: configuration, realNow: realNow, cpuWork: cpuWork,
-            photoUploads: BoundedAdmission(limit: configuration.photoUploadLimit))
+            photoUploads: BoundedAdmission(limit: configuration.photoUploadLimit),
+            metricUploads: BoundedAdmission(limit: configuration.metricsUploadLimit))
         var routes = RouteTable()
         SystemRoutes.add(to: &routes, configuration: configuration)
         WebRoutes.add(to: &routes)
@@ -63,6 +64,7 @@ public enum MorningProofServer {
         ReportRoutes(scope: scope).add(to: &routes)
         ProofRoutes(scope: scope).add(to: &routes)
         TokenRoutes(scope: scope).add(to: &routes)
+        MetricRoutes(scope: scope).add(to: &routes)
 
         let router = Router(context: ServerContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))

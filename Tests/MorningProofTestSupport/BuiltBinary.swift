@@ -59,12 +59,16 @@ public final class ServerProcess {
 
     /// Starts `morningproof-server ARGUMENTS` (which must choose `--port 0`) and waits for its first
     /// line. Its log is kept in a temporary file for `logText()` when `keepLog`, or else thrown away.
-    public init(_ arguments: [String], keepLog: Bool = false) throws {
+    /// `environment` adds to the test's (`TMPDIR`, say).
+    public init(_ arguments: [String], keepLog: Bool = false, environment: [String: String] = [:]) throws {
         log =
             keepLog
             ? FileManager.default.temporaryDirectory.appendingPathComponent("mp-server-\(UUID().uuidString).log") : nil
         process.executableURL = BuiltBinary.url("morningproof-server")
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         process.standardOutput = out
         if let log {
