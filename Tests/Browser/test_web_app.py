@@ -230,9 +230,12 @@ def offline_says_so_and_records_nothing(server, context, page):
     # The browser says it is offline: the page says so and nothing can be recorded.
     expect(page.locator("#offline")).to_be_visible()
     expect(page.get_by_role("button", name="Done: Read")).to_be_disabled()
+    # An Apple Health export is not queued either: its input cannot be used until the connection is back.
+    expect(page.get_by_label("Apple Health export")).to_be_disabled()
     context.set_offline(False)
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
     expect(page.locator("#offline")).to_be_hidden()
+    expect(page.get_by_label("Apple Health export")).to_be_enabled()
     entries = server.api("GET", "/api/habits", token, now="2026-11-20T07:05:00-05:00")
     read = [habit for habit in entries["habits"] if habit["name"] == "Read"][0]
     assert read["state"] == "pending", read
