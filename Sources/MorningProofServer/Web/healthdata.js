@@ -101,7 +101,7 @@ function post(file, type, headers, onProgress) {
       else reject(new UploadError(request.status, failure(request.status, body.error, file)));
     });
     request.addEventListener("error", () => reject(new UploadError(0, navigator.onLine
-      ? `${file.name} was not sent whole: the connection closed before the server answered.`
+      ? `${file.name} (${size(file.size)}) was not sent whole: the connection closed before the server answered.`
       : "Offline: the upload stopped. Choose the export again once the connection is back.")));
     request.send(file);
   });
@@ -109,9 +109,14 @@ function post(file, type, headers, onProgress) {
 
 function failure(status, message, file) {
   const reason = message || `HTTP ${status}`;
-  if (status === 413) return `${file.name} is larger than this server accepts (${reason}).`;
+  if (status === 413) return `${file.name} (${size(file.size)}) is larger than this server accepts (${reason}).`;
   if (status === 400 || status === 415) return `${file.name} could not be read: ${reason}.`;
   return `The upload failed: ${reason}.`;
+}
+
+function size(bytes) {
+  if (bytes < 1e6) return `${Math.ceil(bytes / 1e3).toLocaleString()} kB`;
+  return `${(bytes / 1e6).toLocaleString(undefined, { maximumFractionDigits: 1 })} MB`;
 }
 
 function number(value) {
