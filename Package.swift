@@ -129,7 +129,7 @@ let package = Package(
             name: "MorningProofServer",
             dependencies: [
                 "MorningProofCore", "MorningProofStoreContract", "MorningProofService", "PhotoVerification",
-                "HabitCharts",
+                "HabitCharts", "HealthMetrics",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

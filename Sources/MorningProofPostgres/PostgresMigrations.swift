@@ -14,6 +14,7 @@ extension PostgresStore {
         PostgresMigration(name: "v1-schema", statements: PostgresSchema.v1),
         PostgresMigration(name: "v2-sign-in-failures", statements: PostgresSchema.v2),
         PostgresMigration(name: "v3-sign-in-attempts", statements: PostgresSchema.v3),
+        PostgresMigration(name: "v5-token-scope", statements: PostgresSchema.tokenScope),
     ]
 
     /// The names of the migrations this build knows, in order.

@@ -37,6 +37,11 @@ enum PostgresSchema {
         "CREATE INDEX signInAttempt_id ON signInAttempt (id)",
     ]
 
+    /// What a token may do (SQLite's "v10-token-scope"): "metrics" tokens only post metrics.
+    static let tokenScope: [String] = [
+        "ALTER TABLE api_token ADD COLUMN scope text NOT NULL DEFAULT 'full' CHECK (scope IN ('full', 'metrics'))"
+    ]
+
     /// Accounts, their tokens, settings, zone changes and daily updates (SQLite's v1, v6 and v7).
     static let accountTables: [String] = [
         // The owner (account 1) exists from the start, as in SQLite, so new accounts start at 2.

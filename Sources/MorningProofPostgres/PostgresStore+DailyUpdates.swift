@@ -11,10 +11,14 @@ extension PostgresStore {
     /// key decides, so of simultaneous requests for one day exactly one is stored (the others wait
     /// for it to commit, then insert nothing). Nil for a bad token.
     public func insertDailyUpdate(
-        tokenHash: String, at now: Date, _ make: @escaping @Sendable (AccountProfile) throws -> DailyUpdate
+        tokenHash: String, at now: Date, scopes: Set<TokenScope>,
+        _ make: @escaping @Sendable (AccountProfile) throws -> DailyUpdate
     ) async throws -> (update: DailyUpdate, inserted: Bool)? {
         try await transaction(.writing) { connection in
-            guard let account = try await Self.account(connection, tokenHash: tokenHash, at: now, logger: logger) else {
+            guard
+                let account = try await Self.account(
+                    connection, tokenHash: tokenHash, at: now, scopes: scopes, logger: logger)
+            else {
                 return nil
             }
             let update = try make(account)
@@ -39,7 +43,7 @@ extension PostgresStore {
     /// there are any: not a transaction of six round trips. The days and the update agree: an update
     /// is never changed once stored, and the update is read only for a day the first statement saw.
     public func dailyUpdateHistory(
-        tokenHash: String, at now: Date, day: @escaping @Sendable (AccountProfile) -> LocalDay?
+        tokenHash: String, at now: Date, scopes: Set<TokenScope>, day: @escaping @Sendable (AccountProfile) -> LocalDay?
     ) async throws -> (account: AccountProfile, history: DailyUpdateHistory)? {
         try await transaction(.statement) { connection in
             guard
@@ -51,12 +55,14 @@ extension PostgresStore {
                         EXISTS (SELECT 1 FROM zoneChange WHERE zoneChange.accountId = account.id)
                     FROM api_token JOIN account ON account.id = api_token.accountId
                     WHERE api_token.tokenHash = \(tokenHash) AND (api_token.expiresAt IS NULL OR api_token.expiresAt > \(now))
+                        AND api_token.scope = ANY(\(Self.scopeNames(scopes)))
                     """, logger: logger
                 ).collect().first
             else { return nil }
             let (id, email, timeZone, dayStart, weekStart, dayNumbers, travelled) = try row.decode(
                 (Int64, String?, String?, Int, Int, [Int32], Bool).self)
-            let account = AccountProfile(id: id, email: email, timeZone: timeZone, dayStart: dayStart, weekStart: weekStart)
+            let account = AccountProfile(
+                id: id, email: email, timeZone: timeZone, dayStart: dayStart, weekStart: weekStart)
             let days = dayNumbers.map { LocalDay(dayNumber: Int($0)) }
             var update: DailyUpdate?
             if let day = day(account), days.last == day || days.contains(day),
@@ -73,7 +79,8 @@ extension PostgresStore {
                 if case .object(let object) = JSONValue.parse(Data(metricsText.utf8)) { metrics = object }
                 update = DailyUpdate(day: day, score: score, metrics: metrics, recordedAt: recordedAt, zone: zone)
             }
-            let zoneChanges = travelled ? try await Self.zoneChanges(connection, accountID: account.id, logger: logger) : []
+            let zoneChanges =
+                travelled ? try await Self.zoneChanges(connection, accountID: account.id, logger: logger) : []
             return (account, DailyUpdateHistory(days: days, zoneChanges: zoneChanges, update: update))
         }
     }

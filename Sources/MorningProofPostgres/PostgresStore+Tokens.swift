@@ -7,41 +7,48 @@ import PostgresNIO
 extension PostgresStore {
     /// Stores a token by its SHA-256; expired tokens of the same account go at the same time.
     public func insertToken(
-        accountID: Int64, name: String, tokenHash: String, createdAt: Date, expiresAt: Date?
+        accountID: Int64, name: String, tokenHash: String, createdAt: Date, expiresAt: Date?, scope: TokenScope
     ) async throws -> APIToken {
         try await transaction(.writing) { connection in
             try await connection.query(
                 "DELETE FROM api_token WHERE accountId = \(accountID) AND expiresAt <= \(createdAt)", logger: logger)
             let rows = try await connection.query(
                 """
-                INSERT INTO api_token (accountId, name, tokenHash, createdAt, expiresAt)
-                VALUES (\(accountID), \(name), \(tokenHash), \(createdAt), \(expiresAt))
+                INSERT INTO api_token (accountId, name, tokenHash, createdAt, expiresAt, scope)
+                VALUES (\(accountID), \(name), \(tokenHash), \(createdAt), \(expiresAt), \(scope.rawValue))
                 RETURNING id, (SELECT email FROM account WHERE id = \(accountID))
                 """, logger: logger
             ).collect()
             let (id, email) = try rows[0].decode((Int64, String?).self)
             return APIToken(
-                id: id, accountID: accountID, email: email, name: name, createdAt: createdAt, expiresAt: expiresAt)
+                id: id, accountID: accountID, email: email, name: name, createdAt: createdAt, expiresAt: expiresAt,
+                scope: scope)
         }
     }
 
-    /// The profile of the account whose unexpired token has this SHA-256, or nil.
-    public func account(tokenHash: String, at now: Date) async throws -> AccountProfile? {
+    /// The profile of the account whose unexpired token of one of `scopes` has this SHA-256, or nil.
+    public func account(tokenHash: String, at now: Date, scopes: Set<TokenScope>) async throws -> AccountProfile? {
         try await transaction(.statement) { connection in
-            try await Self.account(connection, tokenHash: tokenHash, at: now, logger: logger)
+            try await Self.account(connection, tokenHash: tokenHash, at: now, scopes: scopes, logger: logger)
         }
     }
 
-    /// The account an unexpired token signs in, in one statement.
-    static func account(_ connection: PostgresConnection, tokenHash: String, at now: Date, logger: Logger)
-        async throws -> AccountProfile?
-    {
+    /// The account an unexpired token of one of `scopes` signs in, in one statement.
+    static func account(
+        _ connection: PostgresConnection, tokenHash: String, at now: Date, scopes: Set<TokenScope>, logger: Logger
+    ) async throws -> AccountProfile? {
         try await connection.query(
             """
             SELECT \(unescaped: profileColumns) FROM api_token JOIN account ON account.id = api_token.accountId
             WHERE api_token.tokenHash = \(tokenHash) AND (api_token.expiresAt IS NULL OR api_token.expiresAt > \(now))
+                AND api_token.scope = ANY(\(scopeNames(scopes)))
             """, logger: logger
         ).collect().first.map(profile(from:))
+    }
+
+    /// The scopes' names, as a text[] to match with `= ANY(...)`.
+    static func scopeNames(_ scopes: Set<TokenScope>) -> [String] {
+        scopes.map(\.rawValue).sorted()
     }
 
     /// Tokens of one account, or of every account, oldest first.
@@ -56,17 +63,18 @@ extension PostgresStore {
                     "SELECT \(unescaped: Self.tokenColumns) ORDER BY api_token.id"
                 }
             return try await connection.query(query, logger: logger).collect().map { row in
-                let (id, accountID, email, name, createdAt, expiresAt) = try row.decode(
-                    (Int64, Int64, String?, String, Date, Date?).self)
+                let (id, accountID, email, name, createdAt, expiresAt, scope) = try row.decode(
+                    (Int64, Int64, String?, String, Date, Date?, String).self)
                 return APIToken(
-                    id: id, accountID: accountID, email: email, name: name, createdAt: createdAt, expiresAt: expiresAt)
+                    id: id, accountID: accountID, email: email, name: name, createdAt: createdAt, expiresAt: expiresAt,
+                    scope: TokenScope(rawValue: scope) ?? .full)
             }
         }
     }
 
     private static let tokenColumns = """
-        api_token.id, api_token.accountId, account.email, api_token.name, api_token.createdAt, api_token.expiresAt
-        FROM api_token JOIN account ON account.id = api_token.accountId
+        api_token.id, api_token.accountId, account.email, api_token.name, api_token.createdAt, api_token.expiresAt,
+        api_token.scope FROM api_token JOIN account ON account.id = api_token.accountId
         """
 
     /// Deletes a token by id (only among one account's, when given); false when there was none.

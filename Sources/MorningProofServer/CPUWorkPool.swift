@@ -1,5 +1,6 @@
 import Hummingbird
 import MorningProofCore
+import MorningProofService
 import NIOCore
 import NIOPosix
 
@@ -37,3 +38,6 @@ final class CPUWorkPool: Sendable {
         try await admission.run { try await pool.runIfActive(body) }
     }
 }
+
+/// A large metrics file (an Apple export) is read on the pool, beside the photos and bcrypt.
+extension CPUWorkPool: CPUWork {}

@@ -47,7 +47,8 @@ public enum MorningProofServer {
                 throttle: LoginThrottle(failures: signInFailures, limits: configuration.signInLimits)),
             habits: habits,
             configuration: configuration, realNow: realNow, cpuWork: cpuWork,
-            photoUploads: BoundedAdmission(limit: configuration.photoUploadLimit))
+            photoUploads: BoundedAdmission(limit: configuration.photoUploadLimit),
+            metricUploads: BoundedAdmission(limit: configuration.metricsUploadLimit))
         var routes = RouteTable()
         SystemRoutes.add(to: &routes, configuration: configuration)
         WebRoutes.add(to: &routes)
@@ -63,6 +64,7 @@ public enum MorningProofServer {
         ReportRoutes(scope: scope).add(to: &routes)
         ProofRoutes(scope: scope).add(to: &routes)
         TokenRoutes(scope: scope).add(to: &routes)
+        MetricRoutes(scope: scope).add(to: &routes)
 
         let router = Router(context: ServerContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))

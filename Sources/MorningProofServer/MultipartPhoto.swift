@@ -108,7 +108,7 @@ struct MultipartPhoto {
     /// Where `needle` (a CR first; a boundary holds none after it) first occurs in `bytes`
     /// at or after `start`. libc's memchr finds each CR; a CR that is not the needle's start is
     /// passed after a few bytes compared, so the search is linear in the bytes.
-    private static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         var next = start
         while next + needle.count <= bytes.count {

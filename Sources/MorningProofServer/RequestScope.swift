@@ -19,6 +19,8 @@ struct RequestScope: Sendable {
     let cpuWork: CPUWorkPool
     /// Photo bodies read and judged at once, server-wide: each may hold 25 MB until it is judged.
     let photoUploads: BoundedAdmission
+    /// Metric bodies received and read at once, server-wide: each may take 512 MB of disk.
+    let metricUploads: BoundedAdmission
     /// Tokens found valid lately, for `checkToken`.
     let recentTokens = RecentTokens()
 
@@ -51,8 +53,8 @@ struct RequestScope: Sendable {
 
     /// Checks the request's token (401 without a valid one) and its clock header (400), before
     /// anything reads its body: a stranger's upload is answered without being read.
-    func signIn(_ request: Request) async throws -> SignedInRequest {
-        let account = try await account(request)
+    func signIn(_ request: Request, for access: TokenAccess = .account) async throws -> SignedInRequest {
+        let account = try await account(request, for: access)
         return SignedInRequest(account: account, database: habits(account.id), now: try now(request))
     }
 
@@ -65,9 +67,10 @@ struct RequestScope: Sendable {
         recentTokens.insert(hash, now: token.at)
     }
 
-    /// The account the request's bearer token signs in: 401 with `WWW-Authenticate` without a valid one.
-    func account(_ request: Request) async throws -> AccountProfile {
-        guard let account = try await accounts.tokens.authenticate(try token(request)) else {
+    /// The account the request's bearer token signs in for `access`: 401 with `WWW-Authenticate`
+    /// without a valid one (a metrics token is valid only for `.metricsUpload`).
+    func account(_ request: Request, for access: TokenAccess = .account) async throws -> AccountProfile {
+        guard let account = try await accounts.tokens.authenticate(try token(request), for: access) else {
             throw TokenService.invalidToken
         }
         return account

@@ -17,6 +17,16 @@ public struct ServerConfiguration: Sendable {
     /// Photo proofs whose bodies (up to 25 MB each) are read and judged at once, by all accounts;
     /// more are answered with 503 and `Retry-After` before their body is read. Bounds their memory.
     public var photoUploadLimit: Int = 8
+    /// The largest metrics body (`POST /api/metrics`: Health Auto Export JSON, JSON Lines, CSV), in bytes.
+    public var metricsLimit = 50 * 1024 * 1024
+    /// The largest Apple Health export posted (`export.zip` or `export.xml`, alone or in a form), in bytes.
+    public var metricsExportLimit = 512 * 1024 * 1024
+    /// Metric uploads received and read at once, by all accounts; more are answered with 503 and
+    /// `Retry-After` before their body is read. Bounds the disk their files take and the cores they read on.
+    public var metricsUploadLimit = 2
+    /// Where a metrics body is written while it is read: a private folder of its own per upload
+    /// (mode 0700, the file 0600), removed when the request ends, whatever its outcome.
+    public var uploadFolder = FileManager.default.temporaryDirectory.path
     /// How many sign-ins and sign-ups are allowed per email and address (`SignInLimits`).
     public var signInLimits = SignInLimits()
     /// Timeouts of every connection state and caps on open connections.

@@ -5,7 +5,8 @@ import MorningProofService
 import MorningProofStoreContract
 
 /// Tokens for scripts, managed by the account they belong to (the settings screen): list, create
-/// (the token is shown once, in the answer), revoke. Another account's token id is not found.
+/// (the token is shown once, in the answer; `scope: "metrics"` makes one that only posts metrics),
+/// revoke. Another account's token id is not found.
 struct TokenRoutes {
     let scope: RequestScope
     var tokens: TokenService { scope.accounts.tokens }
@@ -24,9 +25,10 @@ struct TokenRoutes {
 
     @Sendable func create(_ request: Request, _ context: ServerContext) async throws -> Response {
         let account = try await scope.account(request)
-        let body = try await JSONBody.read(request, limit: scope.configuration.bodyLimit, allowed: ["name"])
+        let body = try await JSONBody.read(request, limit: scope.configuration.bodyLimit, allowed: ["name", "scope"])
         let issued = try await tokens.createToken(
-            accountID: account.id, name: try body.requiredString("name"), now: scope.realNow())
+            accountID: account.id, name: try body.requiredString("name"), now: scope.realNow(),
+            scope: try body.string("scope").map(TokenService.scope(named:)) ?? .full)
         return JSONResponse.make(.created, TokenJSON(issued.record, token: issued.token))
     }
 

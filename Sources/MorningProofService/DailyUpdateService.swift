@@ -27,7 +27,7 @@ public struct DailyUpdateService: Sendable {
     public func summary(token: PresentedToken, now: Date) async throws -> CheckinSummary {
         guard let hash = token.hash,
             let (account, history) = try await database.dailyUpdateHistory(
-                tokenHash: hash, at: token.at, day: { $0.clock?.day(at: now) })
+                tokenHash: hash, at: token.at, scopes: TokenAccess.account.scopes, day: { $0.clock?.day(at: now) })
         else { throw TokenService.invalidToken }
         let clock = try Self.clock(of: account)
         let today = clock.day(at: now)
@@ -45,7 +45,7 @@ public struct DailyUpdateService: Sendable {
     {
         guard let hash = token.hash,
             let (update, inserted) = try await database.insertDailyUpdate(
-                tokenHash: hash, at: token.at,
+                tokenHash: hash, at: token.at, scopes: TokenAccess.account.scopes,
                 { account in
                     let clock = try Self.clock(of: account)
                     return DailyUpdate(

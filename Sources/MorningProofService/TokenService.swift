@@ -40,10 +40,23 @@ public struct TokenService: Sendable {
         _ = try await database.revokeToken(hash: TokenSecret.hash(token))
     }
 
-    /// The account a bearer token signs in, or nil for an unknown or expired one.
-    public func authenticate(_ token: PresentedToken) async throws -> AccountProfile? {
+    /// The account a bearer token signs in for `access`, or nil for an unknown or expired one, or
+    /// one whose scope does not open it (a metrics token anywhere but the metrics upload).
+    public func authenticate(_ token: PresentedToken, for access: TokenAccess = .account) async throws
+        -> AccountProfile?
+    {
         guard let hash = token.hash else { return nil }
-        return try await database.account(tokenHash: hash, at: token.at)
+        return try await database.account(tokenHash: hash, at: token.at, scopes: access.scopes)
+    }
+
+    /// The scope named in a request (`"full"`, `"metrics"`); usage error (400) for another name.
+    public static func scope(named name: String) throws -> TokenScope {
+        guard let scope = TokenScope(rawValue: name) else {
+            throw MorningProofError.usage(
+                "the token scope must be \(TokenScope.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), not \"\(name)\""
+            )
+        }
+        return scope
     }
 
     /// What a request with an unknown, revoked or expired token gets.
@@ -51,7 +64,9 @@ public struct TokenService: Sendable {
         .unauthorized, code: "invalid_token", "the token is not valid (unknown, revoked or expired)")
 
     /// A token that never expires, for a script: for the owner when no email is given.
-    public func createToken(email: String?, name: String, now: Date) async throws -> IssuedToken {
+    public func createToken(email: String?, name: String, now: Date, scope: TokenScope = .full) async throws
+        -> IssuedToken
+    {
         var accountID = AccountProfile.ownerID
         if let email {
             guard let id = try await database.accountID(email: email) else {
@@ -59,16 +74,18 @@ public struct TokenService: Sendable {
             }
             accountID = id
         }
-        return try await createToken(accountID: accountID, name: name, now: now)
+        return try await createToken(accountID: accountID, name: name, now: now, scope: scope)
     }
 
-    /// A token that never expires for this account.
-    public func createToken(accountID: Int64, name: String, now: Date) async throws -> IssuedToken {
+    /// A token that never expires for this account, of `scope` (full unless said).
+    public func createToken(accountID: Int64, name: String, now: Date, scope: TokenScope = .full) async throws
+        -> IssuedToken
+    {
         let name = try UserText.validate(name, field: "the token name", maxLength: Self.nameMaxLength)
         guard !UserText.isBlank(name) else {
             throw MorningProofError.usage("the token needs a name, such as \"backup script\"")
         }
-        return try await issue(accountID: accountID, name: name, now: now, lifetime: nil)
+        return try await issue(accountID: accountID, name: name, now: now, lifetime: nil, scope: scope)
     }
 
     /// Tokens of one account, or of all of them.
@@ -83,14 +100,34 @@ public struct TokenService: Sendable {
         }
     }
 
-    func issue(accountID: Int64, name: String, now: Date, lifetime: TimeInterval?) async throws -> IssuedToken {
+    func issue(accountID: Int64, name: String, now: Date, lifetime: TimeInterval?, scope: TokenScope = .full)
+        async throws -> IssuedToken
+    {
         let token = TokenSecret.generate()
         let record = try await database.insertToken(
             accountID: accountID, name: name, tokenHash: TokenSecret.hash(token), createdAt: now,
-            expiresAt: lifetime.map { now.addingTimeInterval($0) })
+            expiresAt: lifetime.map { now.addingTimeInterval($0) }, scope: scope)
         return IssuedToken(token: token, record: record)
     }
 
+}
+
+/// What a request asks of its token. The one rule of which token scope may call what: a full
+/// token opens everything its account may do; a metrics token (pasted into a phone app) opens
+/// only the metrics upload, so that it cannot read or change anything if it leaks.
+public enum TokenAccess: Sendable {
+    /// Any route of the account: reads, writes, tokens, the metric totals.
+    case account
+    /// `POST /api/metrics`: health data arriving from a phone.
+    case metricsUpload
+
+    /// The token scopes that open it.
+    public var scopes: Set<TokenScope> {
+        switch self {
+        case .account: [.full]
+        case .metricsUpload: [.full, .metrics]
+        }
+    }
 }
 
 /// The secret of an API token and the only form in which it is stored.

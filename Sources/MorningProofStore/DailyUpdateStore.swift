@@ -9,9 +9,10 @@ extension AppDatabase {
     /// write transaction; the UNIQUE (account, day) key decides, so of simultaneous requests for
     /// one day exactly one is stored. Nil for a bad token.
     public func insertDailyUpdate(
-        tokenHash: String, at now: Date, _ make: @escaping @Sendable (AccountProfile) throws -> DailyUpdate
+        tokenHash: String, at now: Date, scopes: Set<TokenScope>,
+        _ make: @escaping @Sendable (AccountProfile) throws -> DailyUpdate
     ) async throws -> (update: DailyUpdate, inserted: Bool)? {
-        try await asTokenHolder(tokenHash, at: now, writing: true) { db, account in
+        try await asTokenHolder(tokenHash, at: now, scopes: scopes, writing: true) { db, account in
             let update = try make(account)
             try db.execute(
                 sql: """
@@ -30,9 +31,9 @@ extension AppDatabase {
     /// of the day `day` picks for the account (today, from its clock), from one snapshot. Nil for a
     /// bad token.
     public func dailyUpdateHistory(
-        tokenHash: String, at now: Date, day: @escaping @Sendable (AccountProfile) -> LocalDay?
+        tokenHash: String, at now: Date, scopes: Set<TokenScope>, day: @escaping @Sendable (AccountProfile) -> LocalDay?
     ) async throws -> (account: AccountProfile, history: DailyUpdateHistory)? {
-        try await asTokenHolder(tokenHash, at: now, writing: false) { db, account in
+        try await asTokenHolder(tokenHash, at: now, scopes: scopes, writing: false) { db, account in
             // Day numbers straight from SQLite: parsing a year of `YYYY-MM-DD` strings in Swift
             // took half of a summary's time.
             let days = try Int.fetchAll(

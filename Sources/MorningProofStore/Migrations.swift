@@ -113,6 +113,13 @@ extension AppDatabase {
         migrator.registerMigration("v8-habit-state") { db in
             try HabitStateSchema.create(db)
         }
+        migrator.registerMigration("v10-token-scope") { db in
+            // What a token may do: "metrics" tokens only post metrics (TokenService's rule).
+            try db.execute(
+                sql:
+                    "ALTER TABLE api_token ADD COLUMN scope TEXT NOT NULL DEFAULT 'full' CHECK (scope IN ('full', 'metrics'))"
+            )
+        }
         return migrator
     }()
 }

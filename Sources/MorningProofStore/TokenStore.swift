@@ -6,43 +6,51 @@ import MorningProofStoreContract
 extension AppDatabase {
     /// Stores a token by its SHA-256; expired tokens of the same account go at the same time.
     public func insertToken(
-        accountID: Int64, name: String, tokenHash: String, createdAt: Date, expiresAt: Date?
+        accountID: Int64, name: String, tokenHash: String, createdAt: Date, expiresAt: Date?, scope: TokenScope
     ) async throws -> APIToken {
         try await asyncWrite { db in
             try db.execute(
                 sql: "DELETE FROM api_token WHERE accountId = ? AND expiresAt <= ?", arguments: [accountID, createdAt])
             try db.execute(
-                sql: "INSERT INTO api_token (accountId, name, tokenHash, createdAt, expiresAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: [accountID, name, tokenHash, createdAt, expiresAt])
+                sql: """
+                    INSERT INTO api_token (accountId, name, tokenHash, createdAt, expiresAt, scope)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [accountID, name, tokenHash, createdAt, expiresAt, scope.rawValue])
             let email = try String.fetchOne(db, sql: "SELECT email FROM account WHERE id = ?", arguments: [accountID])
             return APIToken(
                 id: db.lastInsertedRowID, accountID: accountID, email: email, name: name, createdAt: createdAt,
-                expiresAt: expiresAt)
+                expiresAt: expiresAt, scope: scope)
         }
     }
 
-    /// The profile of the account whose unexpired token has this SHA-256, or nil.
-    public func account(tokenHash: String, at now: Date) async throws -> AccountProfile? {
-        try await asyncRead { db in try Self.account(db, tokenHash: tokenHash, at: now) }
+    /// The profile of the account whose unexpired token of one of `scopes` has this SHA-256, or nil.
+    public func account(tokenHash: String, at now: Date, scopes: Set<TokenScope>) async throws -> AccountProfile? {
+        try await asyncRead { db in try Self.account(db, tokenHash: tokenHash, at: now, scopes: scopes) }
     }
 
     /// Runs `body` for the account an unexpired token signs in, in the same transaction as the
     /// token check, so that a request costs one trip to the database; nil for a bad token.
     func asTokenHolder<T: Sendable>(
-        _ tokenHash: String, at now: Date, writing: Bool,
+        _ tokenHash: String, at now: Date, scopes: Set<TokenScope>, writing: Bool,
         _ body: @escaping @Sendable (Database, AccountProfile) throws -> T
     ) async throws -> T? {
         let work: @Sendable (Database) throws -> T? = { db in
-            try Self.account(db, tokenHash: tokenHash, at: now).map { try body(db, $0) }
+            try Self.account(db, tokenHash: tokenHash, at: now, scopes: scopes).map { try body(db, $0) }
         }
         return writing ? try await asyncWrite(work) : try await asyncRead(work)
     }
 
-    static func account(_ db: Database, tokenHash: String, at now: Date) throws -> AccountProfile? {
-        let sql = "SELECT accountId FROM api_token WHERE tokenHash = ? AND (expiresAt IS NULL OR expiresAt > ?)"
-        guard let id = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: [tokenHash, now]) else {
+    static func account(_ db: Database, tokenHash: String, at now: Date, scopes: Set<TokenScope>) throws
+        -> AccountProfile?
+    {
+        let sql = "SELECT accountId, scope FROM api_token WHERE tokenHash = ? AND (expiresAt IS NULL OR expiresAt > ?)"
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [tokenHash, now]),
+            let scope = TokenScope(rawValue: row["scope"]), scopes.contains(scope)
+        else {
             return nil
         }
+        let id: Int64 = row["accountId"]
         return try profile(db, id: id)
     }
 
@@ -59,7 +67,8 @@ extension AppDatabase {
             ).map { row in
                 APIToken(
                     id: row["id"], accountID: row["accountId"], email: row["email"], name: row["name"],
-                    createdAt: row["createdAt"], expiresAt: row["expiresAt"])
+                    createdAt: row["createdAt"], expiresAt: row["expiresAt"],
+                    scope: TokenScope(rawValue: row["scope"]) ?? .full)
             }
         }
     }

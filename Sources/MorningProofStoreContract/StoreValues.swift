@@ -59,16 +59,31 @@ public struct APIToken: Sendable, Equatable {
     public var createdAt: Date
     /// Nil: never expires.
     public var expiresAt: Date?
+    /// What the token may do: everything its account may, or only post metrics.
+    public var scope: TokenScope
 
     /// Public, so that another store (PostgreSQL's) can return tokens too.
-    public init(id: Int64, accountID: Int64, email: String?, name: String, createdAt: Date, expiresAt: Date?) {
+    public init(
+        id: Int64, accountID: Int64, email: String?, name: String, createdAt: Date, expiresAt: Date?,
+        scope: TokenScope = .full
+    ) {
         self.id = id
         self.accountID = accountID
         self.email = email
         self.name = name
         self.createdAt = createdAt
         self.expiresAt = expiresAt
+        self.scope = scope
     }
+}
+
+/// What a token may do, stored with it (`api_token.scope`). Which routes each scope opens is
+/// `TokenService`'s rule; the stores only find a token among the scopes they are given.
+public enum TokenScope: String, Sendable, CaseIterable, Codable {
+    /// Everything the account may do (a sign-in, a script's token).
+    case full
+    /// Only `POST /api/metrics`: the token pasted into a phone's Health Auto Export.
+    case metrics
 }
 
 /// What the check-in summary reads, from one snapshot.

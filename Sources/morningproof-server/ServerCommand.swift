@@ -158,6 +158,30 @@ extension ServerCommand {
         var photoUploadLimit = 8
 
         @Option(
+            name: .customLong("metrics-limit"),
+            help: ArgumentHelp(
+                "The largest body POST /api/metrics reads that is not an Apple export (Health Auto Export JSON, "
+                    + "JSON Lines, CSV): bytes, or with KB, MB or GB (1 MB = 1,048,576 bytes); more gets 413.",
+                valueName: "size"))
+        var metricsLimit = "50MB"
+
+        @Option(
+            name: .customLong("metrics-export-limit"),
+            help: ArgumentHelp(
+                "The largest Apple Health export (export.zip or export.xml, alone or in a form) POST /api/metrics "
+                    + "reads, as --metrics-limit; more gets 413.",
+                valueName: "size"))
+        var metricsExportLimit = "512MB"
+
+        @Option(
+            name: .customLong("metrics-uploads"),
+            help: ArgumentHelp(
+                "Metric uploads received and read at once, by all accounts (each written to a private "
+                    + "temporary file, up to the export limit); more get 503 with Retry-After before their body is read.",
+                valueName: "n"))
+        var metricsUploadLimit = 2
+
+        @Option(
             name: .customLong("signups-per-hour"),
             help: ArgumentHelp(
                 "Sign-ups allowed from one address in an hour; more get 429 with Retry-After.", valueName: "n"))
@@ -170,9 +194,16 @@ extension ServerCommand {
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
             guard (1...64).contains(readers) else { throw ValidationError("--db-pool must be 1 to 64") }
             guard (0...10_000).contains(cpuQueueLimit) else { throw ValidationError("--cpu-queue must be 0 to 10000") }
-            guard (1...1_000).contains(photoUploadLimit) else { throw ValidationError("--photo-uploads must be 1 to 1000") }
+            guard (1...1_000).contains(photoUploadLimit) else {
+                throw ValidationError("--photo-uploads must be 1 to 1000")
+            }
             guard (1...1_000_000).contains(signUpsPerHour) else {
                 throw ValidationError("--signups-per-hour must be 1 to 1000000")
+            }
+            _ = try ByteSize.parse(metricsLimit, option: "--metrics-limit")
+            _ = try ByteSize.parse(metricsExportLimit, option: "--metrics-export-limit")
+            guard (1...1_000).contains(metricsUploadLimit) else {
+                throw ValidationError("--metrics-uploads must be 1 to 1000")
             }
             guard (0.25...300).contains(connectionWait) else {
                 throw ValidationError("--db-wait must be 0.25 to 300 seconds")
@@ -198,6 +229,10 @@ extension ServerCommand {
                 configuration.cpuQueueLimit = cpuQueueLimit
                 configuration.photoUploadLimit = photoUploadLimit
                 configuration.signInLimits.signUpsPerAddress = signUpsPerHour
+                configuration.metricsLimit = try ByteSize.parse(metricsLimit, option: "--metrics-limit")
+                configuration.metricsExportLimit = try ByteSize.parse(
+                    metricsExportLimit, option: "--metrics-export-limit")
+                configuration.metricsUploadLimit = metricsUploadLimit
                 let services: [any Service]
                 if let store = try await database.postgres(
                     poolSize: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)

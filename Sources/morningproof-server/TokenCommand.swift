@@ -28,15 +28,24 @@ struct TokenCommand: AsyncParsableCommand {
         @Option(help: "What the token is for, such as \"backup script\".")
         var name: String
 
+        @Option(
+            help: ArgumentHelp(
+                "full (everything the account may do) or metrics (only POST /api/metrics, for a phone's "
+                    + "Health Auto Export).",
+                valueName: "scope"))
+        var scope = "full"
+
         @OptionGroup var database: DatabaseOption
 
         func run() async throws {
             try await ServerCommand.reporting {
+                let scope = try TokenService.scope(named: scope)
                 let issued = try await TokenCommand.withService(database) {
-                    try await $0.createToken(email: email, name: name, now: Date())
+                    try await $0.createToken(email: email, name: name, now: Date(), scope: scope)
                 }
+                let only = scope == .metrics ? " It can only post metrics (POST /api/metrics)." : ""
                 print(
-                    "Token \(issued.record.id) \"\(issued.record.name)\" for \(issued.record.email ?? "the owner account"); it never expires."
+                    "Token \(issued.record.id) \"\(issued.record.name)\" for \(issued.record.email ?? "the owner account"); it never expires.\(only)"
                 )
                 print("Keep it secret: it is shown only now.")
                 print(issued.token)
@@ -57,8 +66,9 @@ struct TokenCommand: AsyncParsableCommand {
                 let utc = TimeZone(secondsFromGMT: 0)!
                 for token in tokens {
                     let expiry = token.expiresAt.map { "expires \(ISOInstant.format($0, in: utc))" } ?? "never expires"
+                    let scope = token.scope == .full ? "" : ", \(token.scope.rawValue) only"
                     print(
-                        "\(token.id)  \(token.email ?? "owner")  \"\(UserText.visible(token.name))\"  created \(ISOInstant.format(token.createdAt, in: utc)), \(expiry)"
+                        "\(token.id)  \(token.email ?? "owner")  \"\(UserText.visible(token.name))\"  created \(ISOInstant.format(token.createdAt, in: utc)), \(expiry)\(scope)"
                     )
                 }
             }

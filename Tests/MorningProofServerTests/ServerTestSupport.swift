@@ -34,10 +34,14 @@ struct TestServer: Sendable {
 
     /// Runs `body` with the API of a server on a new database of `engine`.
     static func run<T: Sendable>(on engine: Engine, _ body: @Sendable (TestAPI) async throws -> T) async throws -> T {
-        try await with(engine) { try await $0.run(body) }
+        try await with(engine) { try await $0.run(.router, body) }
     }
 
-    func run<T: Sendable>(_ body: @Sendable (TestAPI) async throws -> T) async throws -> T {
+    /// Runs `body` against the app in process (`.router`), or listening on loopback (`.live`, for
+    /// bodies that must really stream).
+    func run<T: Sendable>(_ setup: TestingSetup = .router, _ body: @Sendable (TestAPI) async throws -> T)
+        async throws -> T
+    {
         let logs = self.logs
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: logs) }
         let realNow = self.realNow
@@ -49,11 +53,12 @@ struct TestServer: Sendable {
             configuration: configuration,
             logger: logger,
             realNow: { realNow.withLock { $0 } })
-        return try await app.test(.router) { client in try await body(TestAPI(client: client)) }
+        return try await app.test(setup) { client in try await body(TestAPI(client: client)) }
     }
 
     /// What `body` reads or writes through the habit store of account `id` (the owner's unless said).
-    func habits<T>(of id: Int64 = AccountProfile.ownerID, _ body: (any AccountData) async throws -> T) async throws -> T {
+    func habits<T>(of id: Int64 = AccountProfile.ownerID, _ body: (any AccountData) async throws -> T) async throws -> T
+    {
         let scoped = store.scoped(to: id)
         return try await body(scoped)
     }

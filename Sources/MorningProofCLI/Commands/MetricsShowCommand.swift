@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
+import MorningProofService
 import MorningProofStore
 import MorningProofStoreContract
 
@@ -31,18 +32,14 @@ extension MetricsCommand {
 
         func validate() throws {
             try validating {
-                if let days, days < 1 || days > 3660 {
-                    throw MorningProofError.usage("--days must be from 1 to 3660")
+                if let days, days < 1 || days > MetricDaysJSON.maxDays {
+                    throw MorningProofError.usage("--days must be from 1 to \(MetricDaysJSON.maxDays)")
                 }
             }
         }
 
-        /// The JSON field names and their rounding, in display order.
-        static let columns: [(metric: HealthMetric, header: String, decimals: Int)] = [
-            (.steps, "steps", 0), (.sleep, "sleep", 0), (.workouts, "workouts", 0), (.workoutMinutes, "workout min", 1),
-            (.activeEnergy, "active kcal", 0), (.distance, "km", 2), (.exerciseMinutes, "exercise min", 0),
-            (.mindfulMinutes, "mindful min", 0),
-        ]
+        /// The metrics shown, their text header and their rounding (the JSON's, the server's too).
+        static let columns = MetricDaysJSON.columns
 
         func run() async throws {
             let session = try await global.session()
@@ -52,16 +49,7 @@ extension MetricsCommand {
             let values = try await session.database.metricDays(from: first, to: last)
             let shown = first.through(last)
             if session.json {
-                let rows = shown.map { day -> [String: JSONValue] in
-                    var row: [String: JSONValue] = ["day": .text(day.description)]
-                    for column in Self.columns {
-                        if let value = values[day]?[column.metric.rawValue] {
-                            row[column.metric.jsonKey] = .number(Self.rounded(value, column.decimals))
-                        }
-                    }
-                    return row
-                }
-                return try Console.json(["days": rows])
+                return try Console.json(MetricDaysJSON(values, from: first, to: last))
             }
             if values.isEmpty {
                 return Console.out(
@@ -97,31 +85,11 @@ extension MetricsCommand {
         }
 
         static func rounded(_ value: Double, _ decimals: Int) -> Double {
-            let scale = pow(10, Double(decimals))
-            return (value * scale).rounded() / scale
+            MetricDaysJSON.rounded(value, decimals)
         }
 
         static func format(_ value: Double, _ decimals: Int) -> String {
             decimals == 0 ? ProgressBar.grouped(Int(value)) : String(format: "%.\(decimals)f", value)
-        }
-    }
-}
-
-/// A JSON value of a row whose fields vary.
-enum JSONValue: Encodable {
-    case text(String)
-    case number(Double)
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .text(let text): try container.encode(text)
-        case .number(let number):
-            if number == number.rounded(), abs(number) < 1e15 {
-                try container.encode(Int(number))
-            } else {
-                try container.encode(number)
-            }
         }
     }
 }

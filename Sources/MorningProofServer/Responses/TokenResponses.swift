@@ -9,6 +9,8 @@ struct TokenJSON: Encodable, Sendable {
     let name: String
     let createdAt: String
     let expiresAt: String?
+    /// "full", or "metrics" for a token that only posts metrics.
+    let scope: String
     let token: String?
 
     init(_ record: APIToken) { self.init(record, token: nil) }
@@ -18,6 +20,7 @@ struct TokenJSON: Encodable, Sendable {
         name = record.name
         createdAt = ISOInstant.format(record.createdAt, in: TimeZone(identifier: "UTC")!)
         expiresAt = record.expiresAt.map { ISOInstant.format($0, in: TimeZone(identifier: "UTC")!) }
+        scope = record.scope.rawValue
         self.token = token
     }
 }
