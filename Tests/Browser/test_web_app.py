@@ -14,6 +14,7 @@ import tempfile
 import time
 import traceback
 import urllib.request
+import zipfile
 
 from playwright.sync_api import expect, sync_playwright
 
@@ -108,6 +109,34 @@ def sign_up(server, page, email="ada@example.com", instant="2026-11-20T07:00:00-
 
 def question(page):
     return page.get_by_role("dialog")
+
+
+def health_export(folder, day, steps, offset="-0500"):
+    """An export.zip as the Health app shares it (apple_health_export/export.xml inside), with one
+    StepCount record of `steps` for each 10 minutes from 06:00 on `day` at the UTC `offset`."""
+    records = "".join(
+        f' <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Ada’s iPhone" unit="count" '
+        f'creationDate="{day} 06:{minute + 9:02d}:00 {offset}" startDate="{day} 06:{minute:02d}:00 {offset}" '
+        f'endDate="{day} 06:{minute + 9:02d}:00 {offset}" value="{count}"/>\n'
+        for minute, count in zip(range(0, 60, 10), steps))
+    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<HealthData locale="en_US">\n'
+           f' <ExportDate value="{day} 07:00:00 {offset}"/>\n <Me/>\n{records}</HealthData>\n')
+    path = pathlib.Path(folder) / "export.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("apple_health_export/export.xml", xml)
+    return path
+
+
+def page_fetch(page, method, path, token, body=None, content_type=None, now=None):
+    """A request from the page's origin with `token` (not the page's own): its status and JSON."""
+    return page.evaluate("""async ({ method, path, token, body, type, now }) => {
+        const headers = { Authorization: `Bearer ${token}` };
+        if (type) headers["Content-Type"] = type;
+        if (now) headers["X-MorningProof-Now"] = now;
+        const response = await fetch(path, { method, headers, body });
+        const text = await response.text();
+        return { status: response.status, json: text ? JSON.parse(text) : {} };
+    }""", {"method": method, "path": path, "token": token, "body": body, "type": content_type, "now": now})
 
 
 # MARK: - Tests
@@ -230,12 +259,71 @@ def offline_says_so_and_records_nothing(server, context, page):
     # The browser says it is offline: the page says so and nothing can be recorded.
     expect(page.locator("#offline")).to_be_visible()
     expect(page.get_by_role("button", name="Done: Read")).to_be_disabled()
+    # An Apple Health export is not queued either: its input cannot be used until the connection is back.
+    expect(page.get_by_label("Apple Health export")).to_be_disabled()
     context.set_offline(False)
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
     expect(page.locator("#offline")).to_be_hidden()
+    expect(page.get_by_label("Apple Health export")).to_be_enabled()
     entries = server.api("GET", "/api/habits", token, now="2026-11-20T07:05:00-05:00")
     read = [habit for habit in entries["habits"] if habit["name"] == "Read"][0]
     assert read["state"] == "pending", read
+
+
+def an_apple_health_export_uploaded_in_settings_shows_its_summary(server, context, page):
+    token = sign_up(server, page, instant="2026-11-20T07:00:00-05:00")
+    page.get_by_role("button", name="Yes").click()
+    server.api("POST", "/api/habits", token, {"name": "Steps", "metric": "steps", "atLeast": 8000},
+               now="2026-11-20T07:00:00-05:00")
+    page.reload()
+    expect(question(page)).to_be_hidden()
+    expect(page.get_by_role("button", name="Done: Steps")).to_be_visible()
+    page.get_by_role("button", name="Settings").click()
+    export = health_export(server.folder.name, "2026-11-20", [3000, 2500, 3500])
+    page.get_by_label("Apple Health export").set_input_files(str(export))
+    result = page.locator("#health-result")
+    expect(result).to_contain_text("Read 3 records, 0 of them already known; the day 2026-11-20 changed.")
+    progress = page.get_by_label("Upload progress")
+    expect(progress).to_be_visible()
+    assert progress.evaluate("(bar) => bar.value === bar.max"), "the progress bar is not full"
+    page.screenshot(path=str(SHOTS / "phone-health.png"), full_page=True)
+    # The same file again stores nothing new; a file that is not an export is refused on the page.
+    page.get_by_label("Apple Health export").set_input_files(str(export))
+    expect(result).to_contain_text("Read 3 records, 3 of them already known; no day changed.")
+    notes = pathlib.Path(server.folder.name) / "notes.txt"
+    notes.write_text("not health data")
+    page.get_by_label("Apple Health export").set_input_files(str(notes))
+    expect(result).to_contain_text("notes.txt is not an Apple Health export")
+
+
+def connecting_health_auto_export_gives_a_metrics_only_token(server, context, page):
+    token = sign_up(server, page, instant="2026-11-20T07:00:00-05:00")
+    page.get_by_role("button", name="Yes").click()
+    server.api("POST", "/api/habits", token, {"name": "Steps", "metric": "steps", "atLeast": 8000},
+               now="2026-11-20T07:00:00-05:00")
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("button", name="Connect Health Auto Export").click()
+    url = page.get_by_label("URL", exact=True)
+    expect(url).to_have_value(server.url + "/api/metrics")
+    header = page.get_by_label("Header", exact=True).input_value()
+    match = re.fullmatch(r"Authorization: Bearer (\S+)", header)
+    assert match, header
+    expect(page.get_by_label("Format", exact=True)).to_have_value(re.compile("JSON"))
+    expect(page.locator("#hae-settings")).to_contain_text("shown once")
+    expect(page.locator("#token-list")).to_contain_text("Health Auto Export (health data only")
+    page.get_by_role("button", name="Copy the header").click()
+    expect(page.locator("#hae-copied")).to_have_text(re.compile("^Header (copied|is selected)"))
+    page.screenshot(path=str(SHOTS / "phone-health-auto-export.png"), full_page=True)
+    metrics = match.group(1)
+    payload = json.dumps({"data": {"metrics": [{"name": "step_count", "units": "count", "data": [
+        {"qty": 5000, "date": "2026-11-20 06:00:00 -0500", "source": "Ada’s iPhone"},
+        {"qty": 4000, "date": "2026-11-20 06:30:00 -0500", "source": "Ada’s iPhone"}]}]}})
+    posted = page_fetch(page, "POST", "/api/metrics", metrics, payload, "application/json",
+                        now="2026-11-20T07:00:00-05:00")
+    assert posted["status"] == 200, posted
+    assert posted["json"]["records"] == 2, posted
+    assert page_fetch(page, "GET", "/api/habits", metrics)["status"] == 401
+    assert page_fetch(page, "GET", "/api/habits", token)["status"] == 200
 
 
 def the_shell_is_served_with_its_headers(server, context, page):
@@ -264,6 +352,8 @@ def main():
             marks_a_habit_done_and_proves_the_bed_with_a_photo,
             the_heatmap_renders_and_the_next_local_day_asks_again, a_new_device_zone_is_sent_to_the_server,
             offline_says_so_and_records_nothing, the_shell_is_served_with_its_headers,
+            an_apple_health_export_uploaded_in_settings_shows_its_summary,
+            connecting_health_auto_export_gives_a_metrics_only_token,
         ]:
             run.test(test)
         run.browser.close()

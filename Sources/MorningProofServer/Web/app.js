@@ -1,5 +1,7 @@
 // MorningProof's web app: the morning routine on a phone. Every day decision comes from the server
 // (GET /api/checkin, /api/habits, ...); this page never computes "today".
+import { wireHealthData } from "/healthdata.js";
+
 const $ = (id) => document.getElementById(id);
 const TOKEN = "morningproof.token";
 // Tests and demos only: a moment the server honours when it runs with --allow-clock-header.
@@ -16,11 +18,17 @@ class APIError extends Error {
   }
 }
 
-async function api(method, path, body, type) {
+/// The headers every API request carries: the token, and in tests the moment to act at.
+function authHeaders() {
   const headers = {};
   const token = localStorage.getItem(TOKEN);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (server.clockHeader && localStorage.getItem(NOW)) headers["X-MorningProof-Now"] = localStorage.getItem(NOW);
+  return headers;
+}
+
+async function api(method, path, body, type) {
+  const headers = authHeaders();
   let payload;
   if (body instanceof Blob) {
     payload = body;
@@ -310,9 +318,7 @@ function heatmap(report) {
 /// The server's picture of the habit (`report NAME --svg`: the heatmap and the score curve), fetched
 /// with the token and shown from memory.
 async function scoreChart(habit) {
-  const headers = { Authorization: `Bearer ${localStorage.getItem(TOKEN)}` };
-  if (server.clockHeader && localStorage.getItem(NOW)) headers["X-MorningProof-Now"] = localStorage.getItem(NOW);
-  const response = await fetch(`/api/habits/${habit.id}/chart.svg?weeks=26`, { headers });
+  const response = await fetch(`/api/habits/${habit.id}/chart.svg?weeks=26`, { headers: authHeaders() });
   if (!response.ok) return element("p", { class: "muted", text: "The score curve could not be drawn." });
   const image = element("img", { class: "chart", alt: `${habit.name}: score over the last 26 weeks, with its heatmap` });
   image.src = URL.createObjectURL(await response.blob());
@@ -346,7 +352,7 @@ async function loadSettings() {
   $("week-start").value = me.weekStart;
   $("question").value = checkin?.question || "";
   $("token-list").replaceChildren(...tokens.tokens.map((token) => element("li", {},
-    `${token.name} (created ${token.createdAt.slice(0, 10)}${token.expiresAt ? `, expires ${token.expiresAt.slice(0, 10)}` : ""}) `,
+    `${token.name} (${token.scope === "metrics" ? "health data only, " : ""}created ${token.createdAt.slice(0, 10)}${token.expiresAt ? `, expires ${token.expiresAt.slice(0, 10)}` : ""}) `,
     element("button", { type: "button", "aria-label": `Revoke: ${token.name}`, text: "Revoke", onclick: () => revoke(token) }))));
   $("debug").hidden = !server.clockHeader;
   if (server.clockHeader) {
@@ -440,6 +446,9 @@ async function boot() {
   $("profile-form").addEventListener("submit", saveProfile);
   $("question-form").addEventListener("submit", saveQuestion);
   $("token-form").addEventListener("submit", createToken);
+  wireHealthData({
+    api, element, notice, authHeaders, signedOut: () => signOut(false), uploaded: loadToday, tokensChanged: loadSettings,
+  });
   $("signout").addEventListener("click", () => signOut());
   $("debug-reset").addEventListener("click", async () => {
     await api("DELETE", "/api/checkin/today");
