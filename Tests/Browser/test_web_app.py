@@ -286,7 +286,12 @@ def an_apple_health_export_uploaded_in_settings_shows_its_summary(server, contex
     progress = page.get_by_label("Upload progress")
     expect(progress).to_be_visible()
     assert progress.evaluate("(bar) => bar.value === bar.max"), "the progress bar is not full"
+    # The export met the goal: the summary says so, and Today shows Steps done.
+    expect(result).to_contain_text("Goals completed: Steps (2026-11-20: 9,000 of 8,000)")
     page.screenshot(path=str(SHOTS / "phone-health.png"), full_page=True)
+    page.get_by_role("button", name="Today").click()
+    expect(page.get_by_role("button", name="Undo: Steps")).to_be_visible()
+    page.get_by_role("button", name="Settings").click()
     # The same file again stores nothing new; a file that is not an export is refused on the page.
     page.get_by_label("Apple Health export").set_input_files(str(export))
     expect(result).to_contain_text("Read 3 records, 3 of them already known; no day changed.")
