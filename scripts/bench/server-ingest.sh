@@ -6,6 +6,8 @@
 # seconds, peak memory (VmHWM of the server, max RSS of the CLI) and the records each read.
 # Aim: the server at least 60% of the CLI's MB/s; under 150 MB peak for the 100 MB export.
 #
+# Each server gets a new account and a metrics-scope token (POST /api/tokens), as Health Auto Export
+# would use.
 # Uses from scripts/bench/server: start, api, $work, $bin; and $mp, the morningproof CLI.
 # INGEST_EXPORT_MB (100) and INGEST_JSON_MB (10) set the sizes.
 
@@ -25,6 +27,9 @@ ingest_row() {
   start "$name" "$@"
   token=$(api -d "{\"email\": \"ingest$INGEST_RUN.$$@example.com\", \"password\": \"bench password\",
     \"timezone\": \"America/New_York\"}" "$url/api/auth/signup" | jq -r .token)
+  # The token a phone would hold: one that can only post metrics.
+  token=$(api -H "Authorization: Bearer $token" -d '{"name": "bench", "scope": "metrics"}' "$url/api/tokens" |
+    jq -r .token)
   cpu0=$(proc_cpu "$SERVER_PID")
   t0=$EPOCHREALTIME
   # No `Expect: 100-continue` (curl's default above 1 MB, which browsers and phones do not send): the
