@@ -73,13 +73,14 @@ extension AppDatabase {
     private static func addToDay(
         _ sample: MetricSampleRow, adding amount: Double, newRow: Bool, _ account: Int64, _ db: Database
     ) throws {
-        try db.execute(
+        // Prepared once per connection: a batch runs it once per sample stored.
+        try db.cachedStatement(
             sql: """
                 INSERT INTO metricDaily (accountId, metric, day, source, origin, value, count) VALUES (?, ?, ?, ?, 'samples', ?, ?)
                 ON CONFLICT (accountId, metric, day, source, origin)
                 DO UPDATE SET value = value + excluded.value, count = count + excluded.count
-                """,
-            arguments: [account, sample.metric, sample.day.description, sample.source, amount, newRow ? 1 : 0])
+                """
+        ).execute(arguments: [account, sample.metric, sample.day.description, sample.source, amount, newRow ? 1 : 0])
     }
 
     /// Sleep intervals and workouts are stored once; a night's total (`sleepTotal`) sent again with
