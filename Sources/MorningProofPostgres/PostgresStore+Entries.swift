@@ -37,6 +37,18 @@ extension PostgresStore {
         }
     }
 
+    public func record(_ entries: [Entry]) async throws -> [RecordOutcome] {
+        guard !entries.isEmpty else { return [] }
+        return try await transaction(.writing) { connection in
+            for habitID in Set(entries.map(\.habitID)).sorted() {
+                try await Self.requireOwnHabit(connection, habitID, accountID: accountID, logger: logger)
+            }
+            var outcomes: [RecordOutcome] = []
+            for entry in entries { outcomes.append(try await Self.record(entry, connection, logger: logger)) }
+            return outcomes
+        }
+    }
+
     /// Removes a habit's entry and check-in answer of a day in one transaction (`undo`, a check-in's reset).
     @discardableResult
     public func clearDay(habitID: Int64, day: LocalDay) async throws -> ClearedDay {

@@ -7,18 +7,21 @@ import PostgresNIO
 /// `db copy` from the CLI's SQLite file, every account's by `POST /api/metrics`) through the same
 /// queries (`MetricRowQuery`) and the same rules (`MetricTotalRules.days`).
 extension PostgresStore {
-    /// A day's value of a metric (raw name of `HealthMetric`, or a name a person types), by the
-    /// daily-total rules; nil when no data counts for that day. `activity` filters workouts. Only
-    /// An unknown metric is not found. All reads of one call see one snapshot.
-    public func metricValue(metric: String, day: LocalDay, activity: String?) async throws -> Double? {
+    /// A metric's value (raw name of `HealthMetric`, or a name a person types) on each day from
+    /// `from` through `to` with data that counts, by the daily-total rules. `activity` filters
+    /// workouts. An unknown metric is not found. All reads of one call see one snapshot.
+    public func metricValues(metric: String, from: LocalDay, to: LocalDay, activity: String?) async throws
+        -> [LocalDay: Double]
+    {
         let kind = try HealthMetric.named(metric)
         return try await transaction(.snapshot) { connection in
             let priority = MetricTotalRules.priority(
                 from: try await Self.setting(
                     SettingKey.metricSourcePriority, of: accountID, connection, logger: logger))
             let days = try await Self.metricDays(
-                [kind], of: accountID, from: day, to: day, activity: activity, priority: priority, connection, logger: logger)
-            return days[day]?[kind.rawValue]
+                [kind], of: accountID, from: from, to: to, activity: activity, priority: priority, connection,
+                logger: logger)
+            return days.compactMapValues { $0[kind.rawValue] }
         }
     }
 

@@ -96,6 +96,14 @@ extension AppDatabase {
         }
     }
 
+    public func record(_ entries: [Entry]) async throws -> [RecordOutcome] {
+        guard !entries.isEmpty else { return [] }
+        return try await asyncWrite { db in
+            for habitID in Set(entries.map(\.habitID)) { try requireOwnHabit(db, habitID) }
+            return try entries.map { try Self.record($0, in: db) }
+        }
+    }
+
     /// The same, inside a transaction another module already holds.
     static func record(_ entry: Entry, in db: Database) throws -> RecordOutcome {
         let existing = try EntryRecord.of(habitID: entry.habitID, day: entry.day).fetchOne(db)

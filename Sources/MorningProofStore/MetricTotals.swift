@@ -15,16 +15,18 @@ extension AppDatabase {
         return MetricTotalRules.aboveCeiling(totals, on: days)
     }
 
-    /// A day's value of a metric (raw name of `HealthMetric`), by the daily-total rules; nil when
-    /// no data counts for that day. `activity` filters workouts (`running`).
-    public func metricValue(metric: String, day: LocalDay, activity: String? = nil) async throws -> Double? {
+    /// A metric's value (raw name of `HealthMetric`) on each day from `from` through `to` with
+    /// data that counts, by the daily-total rules. `activity` filters workouts (`running`).
+    public func metricValues(metric: String, from: LocalDay, to: LocalDay, activity: String? = nil) async throws
+        -> [LocalDay: Double]
+    {
         let kind = try HealthMetric.named(metric)
         return try await asyncRead { db in
             let priority = try Self.metricPriority(db, accountID: accountID)
             return try MetricTotalRules.days(
-                [kind], from: day, to: day, activity: activity, priority: priority,
+                [kind], from: from, to: to, activity: activity, priority: priority,
                 rows: SQLiteMetricRows(db: db, account: accountID)
-            )[day]?[kind.rawValue]
+            ).compactMapValues { $0[kind.rawValue] }
         }
     }
 

@@ -9,6 +9,9 @@ public protocol EntryStore: AccountScopedStore {
     func entry(habitID: Int64, day: LocalDay) async throws -> Entry?
     /// Records an entry, at most one per habit and day, as `RecordOutcome.of` decides.
     @discardableResult func record(_ entry: Entry) async throws -> RecordOutcome
+    /// Records entries of the account's habits in one transaction (an import completing a year of
+    /// days at once), each as `record` would; the outcomes in the same order.
+    func record(_ entries: [Entry]) async throws -> [RecordOutcome]
     /// Removes a habit's entry and check-in answer of a day in one transaction.
     @discardableResult func clearDay(habitID: Int64, day: LocalDay) async throws -> ClearedDay
     /// Every habit's progress as of `today` (`HabitTimeline`, with the account's travel days and

@@ -6,6 +6,16 @@ public protocol MetricStore: AccountScopedStore {
     /// A day's value of a metric (raw name of `HealthMetric`), by the daily-total rules; nil when
     /// no data counts for that day. `activity` filters workouts (`running`).
     func metricValue(metric: String, day: LocalDay, activity: String?) async throws -> Double?
+    /// The values of a metric on each day from `from` through `to` that has one, read at once
+    /// (a judgement of many days).
+    func metricValues(metric: String, from: LocalDay, to: LocalDay, activity: String?) async throws
+        -> [LocalDay: Double]
+}
+
+extension MetricStore {
+    public func metricValue(metric: String, day: LocalDay, activity: String? = nil) async throws -> Double? {
+        try await metricValues(metric: metric, from: day, to: day, activity: activity)[day]
+    }
 }
 
 /// Health metrics as they are imported, and the day totals read back (`metrics import`,

@@ -92,7 +92,7 @@ public struct CheckPass: Sendable {
         report.scan = try await sources.scanChanged()
         let today = clock.day(at: now)
         let stop = self.stop
-        let judged = try await GoalJudge(store: database, clock: clock, value: sources.value).judge(
+        let judged = try await GoalJudge(store: database, clock: clock, values: .perDay(sources.value)).judge(
             also: report.scan.daysTouched, at: now, realTime: realTime(), delivery: .now(lease: lease),
             stop: { stop?.isRequested == true }
         ) { claim in

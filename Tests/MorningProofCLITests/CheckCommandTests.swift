@@ -188,6 +188,12 @@ import Testing
         #expect(!check.stdout.contains("2026-02-27"))
         let again = try cli.run(["check"], now: "2026-03-01T12:10:00-06:00")
         #expect(!again.stdout.contains("goal.met"))
+        // Days completed at once are one line per habit.
+        let more = cli.directory.appendingPathComponent("more.csv")
+        try "date,metric,value\n2026-02-21,steps,9000\n2026-02-22,steps,9100\n2026-02-24,steps,9200\n"
+            .write(to: more, atomically: true, encoding: .utf8)
+        let three = try cli.run(["metrics", "import", more.path], now: "2026-03-01T12:12:00-06:00")
+        #expect(three.stdout.contains("Completed Walk on 3 days from 2026-02-21 to 2026-02-24 (goal met)."), "\(three.stdout)")
         let json = try cli.run(["metrics", "import", file.path, "--json"], now: "2026-03-01T12:15:00-06:00")
         let summary = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect((summary?["completed"] as? [Any])?.isEmpty == true)

@@ -89,6 +89,32 @@ import Testing
         }
     }
 
+    /// Forty days arriving at once: every day whose goal is met completes, oldest first, the older
+    /// ones silently; a manual skip among them stays; only today and yesterday get an event.
+    @Test(arguments: Engine.available) func weeksArrivingAtOnceCompleteEveryMetDay(engine: Engine) async throws {
+        try await MetricAccountTests.withTwoAccounts(engine) { _, ada in
+            let walk = try await ada.addHabit(Self.walk(created: "2026-01-01"))
+            let first = LocalDay("2026-01-21")!
+            _ = try await ada.record(
+                Entry(
+                    habitID: walk.id, day: first.adding(days: 2), status: .skipped, source: .manual,
+                    recordedAt: Self.instant("2026-01-23T07:00:00-06:00"), zone: "America/Chicago"))
+            var csv = "date,metric,value\n"
+            for offset in 0..<40 { csv += "\(first.adding(days: offset)),steps,\(offset % 2 == 0 ? 9_000 : 5_000)\n" }
+            let today = first.adding(days: 39)
+            let report = try await Self.withFile(csv) {
+                try await MetricIngest(store: ada, clock: Self.chicago).ingest(
+                    file: $0, as: .csv, now: Self.chicago.instant(on: today, secondsAfterMidnight: 20 * 3600))
+            }
+            let expected = (0..<40).filter { $0 % 2 == 0 && $0 != 2 }.map { first.adding(days: $0) }
+            #expect(report.completed.map(\.day) == expected)
+            #expect(try await ada.entry(habitID: walk.id, day: first.adding(days: 2))?.status == .skipped)
+            #expect(try await ada.entries(habitID: walk.id).count == 20)
+            // Today (an odd day: 5,000) has no goal met; yesterday's is the one event.
+            #expect(try await ada.notifications(since: first).map(\.day) == [today.adding(days: -1)])
+        }
+    }
+
     @Test(arguments: Engine.available) func aManualEntryWinsAndALimitWaitsForItsDayToEnd(engine: Engine) async throws {
         try await MetricAccountTests.withTwoAccounts(engine) { _, ada in
             let walk = try await ada.addHabit(Self.walk())

@@ -138,7 +138,21 @@ struct MetricsCommand: AsyncParsableCommand {
             if reports.contains(where: { !$0.complete }) {
                 Console.out("Some files end inside a record (still being written?): read again when they are complete.")
             }
-            for goal in completed { Console.out("Completed \(goal.habit) on \(goal.day) (goal met).") }
+            // One line per habit: a year of history imported at once completes hundreds of days.
+            var byHabit: [(habit: String, days: [LocalDay])] = []
+            for goal in completed {
+                if let last = byHabit.indices.last, byHabit[last].habit == goal.habit {
+                    byHabit[last].days.append(goal.day)
+                } else {
+                    byHabit.append((goal.habit, [goal.day]))
+                }
+            }
+            for (habit, days) in byHabit {
+                let when =
+                    days.count == 1
+                    ? "on \(days[0])" : "on \(count(days.count, "day")) from \(days.first!) to \(days.last!)"
+                Console.out("Completed \(habit) \(when) (goal met).")
+            }
         }
 
         private func count(_ n: Int, _ noun: String) -> String {
