@@ -28,6 +28,21 @@ extension PostgresStore {
         }
     }
 
+    public func entries(on day: LocalDay) async throws -> [Int64: Entry] {
+        try await transaction(.statement) { connection in
+            let rows = try await connection.query(
+                """
+                SELECT \(unescaped: Self.entryColumns.split(separator: ",").map { "entry." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
+                FROM entry JOIN habit ON habit.id = entry.habitId
+                WHERE habit.accountId = \(accountID) AND entry.day = \(day.description)
+                """, logger: logger
+            ).collect()
+            var entries: [Int64: Entry] = [:]
+            for row in rows { if let entry = try Self.entry(from: row) { entries[entry.habitID] = entry } }
+            return entries
+        }
+    }
+
     /// Records an entry, at most one per habit and day, as `RecordOutcome.of` decides.
     @discardableResult
     public func record(_ entry: Entry) async throws -> RecordOutcome {

@@ -77,6 +77,10 @@ public struct StatusJSON: Encodable, Sendable {
         public var longestStreak: Int
         public var daysUntilBreak: Int
         public var score: Double
+        /// Who made today's entry (`manual`, `photo`, `metric`, `import`, `checkin`); absent without one.
+        public var source: String?
+        /// Today's entry's value (a metric goal's steps, minutes...), when it has one.
+        public var value: Double?
     }
 
     public var day: String
@@ -85,10 +89,12 @@ public struct StatusJSON: Encodable, Sendable {
     public init(_ status: TodayStatus) {
         day = status.day.description
         habits = status.habits.map {
-            Item(
+            let entry = status.entries[$0.habit.id]
+            return Item(
                 name: $0.habit.name, kind: $0.habit.kind.rawValue, state: $0.state.rawValue,
                 currentStreak: $0.timeline.currentStreak, longestStreak: $0.timeline.longestStreak.length,
-                daysUntilBreak: $0.timeline.daysUntilBreak, score: rounded($0.timeline.score))
+                daysUntilBreak: $0.timeline.daysUntilBreak, score: rounded($0.timeline.score),
+                source: entry?.source.rawValue, value: entry?.value)
         }
     }
 }

@@ -9,6 +9,8 @@ public struct TodayStatus: Sendable {
     public let zone: String
     /// Each active habit with its streaks, in the order they were created.
     public let habits: [HabitProgress]
+    /// Today's entries, by habit id: what made a habit done or skipped (its source and value).
+    public let entries: [Int64: Entry]
 
     /// How many habits are settled today: done, skipped or not due (`GateDecision.isSettled`).
     public var settledCount: Int { habits.count(where: { GateDecision.isSettled($0.state) }) }
@@ -75,7 +77,8 @@ public struct ReportService: Sendable {
         let today = clock.day(at: now)
         return TodayStatus(
             day: today, zone: clock.zoneIdentifier,
-            habits: try await database.progress(of: try await database.habits(), today: today, need: .summary))
+            habits: try await database.progress(of: try await database.habits(), today: today, need: .summary),
+            entries: try await database.entries(on: today))
     }
 
     /// A report on the habits named (every active habit when none is), over the range `from`, `to`

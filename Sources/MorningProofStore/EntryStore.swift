@@ -87,6 +87,19 @@ extension AppDatabase {
         }
     }
 
+    public func entries(on day: LocalDay) async throws -> [Int64: Entry] {
+        let account = accountID
+        return try await asyncRead { db in
+            let entries = try EntryRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT entry.* FROM entry JOIN habit ON habit.id = entry.habitId
+                    WHERE habit.accountId = ? AND entry.day = ?
+                    """, arguments: [account, day.description])
+            return Dictionary(entries.compactMap(\.entry).map { ($0.habitID, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     /// Records an entry, at most one per habit and day. A manual entry always wins over an automatic one.
     @discardableResult
     public func record(_ entry: Entry) async throws -> RecordOutcome {

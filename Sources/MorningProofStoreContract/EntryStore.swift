@@ -7,6 +7,8 @@ public protocol EntryStore: AccountScopedStore {
     func entries(habitID: Int64) async throws -> [Entry]
     /// The entry of a habit on a day, if any.
     func entry(habitID: Int64, day: LocalDay) async throws -> Entry?
+    /// The entries of all the account's habits on a day, by habit id.
+    func entries(on day: LocalDay) async throws -> [Int64: Entry]
     /// Records an entry, at most one per habit and day, as `RecordOutcome.of` decides.
     @discardableResult func record(_ entry: Entry) async throws -> RecordOutcome
     /// Records entries of the account's habits in one transaction (an import completing a year of

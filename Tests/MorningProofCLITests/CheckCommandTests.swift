@@ -182,7 +182,9 @@ import Testing
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("Completed Sleep on 2026-02-27 (goal met)."))
         #expect(imported.stdout.contains("Completed Walk on 2026-03-01 (goal met)."))
-        // The import delivered nothing; the next check delivers today's goal.met, once.
+        // The import delivered nothing: the event waits for the next check, which delivers it once.
+        let waiting = try cli.run(["notifications", "list"], now: "2026-03-01T12:01:00-06:00")
+        #expect(waiting.stdout.contains("goal.met  Walk  claimed (queued for the next check)"), "\(waiting.stdout)")
         let check = try cli.run(["check"], now: "2026-03-01T12:05:00-06:00")
         #expect(check.stdout.components(separatedBy: "goal.met 2026-03-01").count == 2, "\(check.stdout)")
         #expect(!check.stdout.contains("2026-02-27"))

@@ -143,6 +143,34 @@ struct MetricRouteTests {
         }
     }
 
+    /// Today's steps arriving complete today's goal: `GET /api/status` shows it done, from the
+    /// metric, with the day's value; the same account's other habit and another account are untouched.
+    @Test(arguments: Engine.available) func todaysStepsShowDoneFromTheMetricInStatus(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
+            let ada = try await api.signUp("ada@example.com", timezone: Self.zone)
+            let bo = try await api.signUp("bo@example.com", timezone: Self.zone)
+            for token in [ada, bo] {
+                _ = try await api.send(
+                    .post, "/api/habits", token: token, at: "2026-03-01T12:00:00Z",
+                    json: #"{"name": "Walk", "metric": "steps", "atLeast": 8000}"#)
+            }
+            let steps = #"""
+                {"data": {"metrics": [{"name": "step_count", "units": "count",
+                  "data": [{"qty": 8412, "date": "2026-03-09 00:00:00 -0400", "source": "Ada's iPhone"}]}]}}
+                """#
+            let posted = try await api.upload(
+                "/api/metrics", token: ada, at: Self.now, type: "application/json", body: Data(steps.utf8))
+            #expect((posted.json["completed"] as? [[String: Any]])?.first?["day"] as? String == "2026-03-09")
+            let status = try await api.send(.get, "/api/status", token: ada, at: Self.now)
+            let walk = (status.json["habits"] as? [[String: Any]])?.first
+            #expect(walk?["state"] as? String == "done", "\(status.body)")
+            #expect(walk?["source"] as? String == "metric" && walk?["value"] as? Double == 8412)
+            let theirs = try await api.send(.get, "/api/status", token: bo, at: Self.now)
+            let other = (theirs.json["habits"] as? [[String: Any]])?.first
+            #expect(other?["state"] as? String == "pending" && other?["source"] == nil)
+        }
+    }
+
     @Test(arguments: Engine.available) func aDayRangeThatIsMissingWrongOrTooLongIs400(engine: Engine) async throws {
         try await TestServer.run(on: engine) { api in
             let ada = try await api.signUp("ada@example.com", timezone: Self.zone)

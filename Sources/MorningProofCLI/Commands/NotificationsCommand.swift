@@ -46,7 +46,10 @@ struct NotificationsCommand: AsyncParsableCommand {
             if items.isEmpty { return Console.out("No notifications in the last \(days) days.") }
             for item in items {
                 var line = "\(item.day)  \(item.event)  \(UserText.visible(item.habit))  \(item.state)"
-                if item.attempts > 1 || item.state != NotificationState.delivered.rawValue {
+                if item.attempts == 0 {
+                    // Claimed by an import or the server's ingest for the next pass to deliver.
+                    line += " (queued for the next check)"
+                } else if item.attempts > 1 || item.state != NotificationState.delivered.rawValue {
                     line += " (\(item.attempts) \(item.attempts == 1 ? "attempt" : "attempts"))"
                 }
                 Console.out(line + (item.message.map { "  \(UserText.visible($0))" } ?? ""))
