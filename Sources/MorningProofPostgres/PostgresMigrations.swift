@@ -15,6 +15,7 @@ extension PostgresStore {
         PostgresMigration(name: "v2-sign-in-failures", statements: PostgresSchema.v2),
         PostgresMigration(name: "v3-sign-in-attempts", statements: PostgresSchema.v3),
         PostgresMigration(name: "v4-metric-accounts", statements: PostgresSchema.v4),
+        PostgresMigration(name: "v6-habit-state", statements: PostgresSchema.v6),
     ]
 
     /// The names of the migrations this build knows, in order.
