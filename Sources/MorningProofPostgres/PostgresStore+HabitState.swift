@@ -9,16 +9,21 @@ import PostgresNIO
 /// reader trusts a state only as `StoredHabitState.trusted` says, judging the whole history
 /// otherwise and having the state rebuilt.
 ///
-/// Two writers cannot both refresh one habit from different histories: a writer takes the notes
-/// with `DELETE ... RETURNING`, which waits for another transaction holding a note of the same
-/// habit (its trigger's upsert locked it) and skips it once that one committed its own refresh.
+/// A writer refreshes only the habits it noted itself (the notes whose row version it wrote: `xmin`
+/// is its transaction), so two writers never refresh one habit from different histories (a note's
+/// upsert waits for the other writer's note of the same habit to commit), and the first write after
+/// a bulk load does not rebuild every habit at once. Notes committed by a writer that bypassed the
+/// store (psql, a loader) stay until a reader finds the state unsound and has it rebuilt, or a
+/// write of the same habit takes them over.
 extension PostgresStore {
-    /// Brings the state of every habit noted (by this transaction, or committed by a writer that
-    /// bypassed the store) up to date; the end of every writing transaction.
+    /// Brings the state of every habit this transaction noted up to date; the end of every writing
+    /// transaction. A transaction that wrote nothing has no id and takes nothing.
     static func refreshHabitStates(_ connection: PostgresConnection, logger: Logger) async throws {
         var touched: [Int64: String] = [:]
         for try await (habitID, day) in try await connection.query(
-            "DELETE FROM habitStateDirty RETURNING habitId, day", logger: logger
+            """
+            DELETE FROM habitStateDirty WHERE xmin = pg_current_xact_id_if_assigned()::xid RETURNING habitId, day
+            """, logger: logger
         ).decode((Int64, String).self) {
             touched[habitID] = day
         }
@@ -170,7 +175,7 @@ extension PostgresStore {
     }
 
     /// Has the states of `habitIDs` (found unsound by a read) rebuilt in a writing transaction of
-    /// their own. A failure changes nothing the read answered: it is logged, and the next read tries again.
+    /// their own, which notes them (taking over any note left by another writer) and so refreshes them. A failure changes nothing the read answered: it is logged, and the next read tries again.
     func rebuildHabitStates(_ habitIDs: [Int64]) async {
         guard !habitIDs.isEmpty else { return }
         do {
@@ -178,7 +183,8 @@ extension PostgresStore {
                 try await connection.query(
                     """
                     INSERT INTO habitStateDirty (habitId, day)
-                    SELECT unnest(\(habitIDs)::bigint[]), \(StoredHabitState.noEntryDay) ON CONFLICT (habitId) DO NOTHING
+                    SELECT unnest(\(habitIDs)::bigint[]), \(StoredHabitState.noEntryDay)
+                    ON CONFLICT (habitId) DO UPDATE SET day = habitStateDirty.day
                     """, logger: logger)
             }
         } catch {

@@ -156,3 +156,28 @@ struct PostgresHabitStateTests {
         }
     }
 }
+
+extension PostgresHabitStateTests {
+    /// After a bulk load behind the store's back, a write refreshes only the habit it wrote: the
+    /// others' notes stay for their readers, so the first write does not rebuild every habit.
+    @Test func aWriteRefreshesOnlyTheHabitsItNoted() async throws {
+        try await TestPostgres.withStore { server in
+            let (store, habit) = try await Self.longHistory(server)
+            let other = try await store.addHabit(Habit(name: "Walk", createdDay: Self.base, createdAt: Self.at))
+            try await TestPostgres.execute(
+                store,
+                """
+                INSERT INTO entry (habitId, day, status, source, recordedAt, zone)
+                SELECT \(other.id), to_char(DATE '\(Self.base)' + d, 'YYYY-MM-DD'), 'done', 'import', now(), 'UTC'
+                FROM generate_series(0, 300) d
+                """)
+            try await store.record(
+                Entry(habitID: habit.id, day: Self.base.adding(days: 401), status: .done, recordedAt: Self.at, zone: "UTC"))
+            #expect(try await TestPostgres.strings(store, "SELECT habitId::text FROM habitStateDirty") == ["\(other.id)"])
+            // Its reader still sees every loaded day.
+            let today = Self.base.adding(days: 402)
+            #expect(try await store.progress(of: other, today: today, need: .summary).timeline.totalDone == 301)
+            try await HabitStateAgreement.expect(store, today: today, "after the load")
+        }
+    }
+}
