@@ -170,7 +170,7 @@ let package = Package(
             name: "MorningProofStoreTests",
             dependencies: [
                 "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofInterchange",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "MorningProofTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         // Where the committed files are (Repository, Fixtures, SampleImages, HealthFixtures), for every
@@ -191,6 +191,7 @@ let package = Package(
                 "MorningProofPostgres", "MorningProofService", "HealthMetrics", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
                 "TestFixtures",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
                 // The SQLite schema that the PostgreSQL one is compared with.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),

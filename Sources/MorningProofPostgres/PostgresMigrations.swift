@@ -16,6 +16,7 @@ extension PostgresStore {
         PostgresMigration(name: "v3-sign-in-attempts", statements: PostgresSchema.v3),
         PostgresMigration(name: "v4-metric-accounts", statements: PostgresSchema.v4),
         PostgresMigration(name: "v5-token-scope", statements: PostgresSchema.v5),
+        PostgresMigration(name: "v6-habit-state", statements: PostgresSchema.v6),
     ]
 
     /// The names of the migrations this build knows, in order.

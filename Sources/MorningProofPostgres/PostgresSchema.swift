@@ -15,8 +15,7 @@
 /// "Case-insensitive" is SQLite's `COLLATE NOCASE`, which folds ASCII letters only:
 /// `lower(x COLLATE "C")` folds exactly those, whatever the database's locale.
 ///
-/// Not here: SQLite's `habitState` and `habitStateDirty` cache and their triggers. PostgreSQL
-/// readers compute from the history for now.
+/// SQLite's `habitState` and `habitStateDirty` cache and their triggers came later: `v6`.
 enum PostgresSchema {
     static let v1 = accountTables + habitTables + metricTables
 

@@ -15,7 +15,8 @@ extension PostgresStore {
     /// it first if needed, then moves every table in one transaction (tables that others refer to
     /// first), sets the identity sequences past the copied ids, puts the owner's clock on its
     /// account row, counts the rows of every table and commits only when each count is the
-    /// source's. A database that holds anything but the owner row its migration made is refused
+    /// source's; the habits' derived state is built from the copied rows in that transaction (it is
+    /// never copied). A database that holds anything but the owner row its migration made is refused
     /// with `StoreError(.conflict)`; a source table or column with no place here, with
     /// `StoreError(.badFile)`. Nothing is written then.
     public func copy(_ dump: DatabaseDump, from source: String) async throws -> [CopiedTable] {
@@ -30,7 +31,9 @@ extension PostgresStore {
             var counts: [CopiedTable] = []
             // Every table of the file, and those of PostgreSQL's that it has no counterpart of only
             // when they hold something (the throttle's failures, which start empty, do not).
-            for table in schema.order {
+            // The derived tables are left to the transaction's end, which builds every habit's state.
+            let derived = Set(DatabaseDump.derivedTables.map { $0.lowercased() })
+            for table in schema.order where !derived.contains(table) {
                 let dumped = plan[table]
                 if let dumped, !dumped.rows.isEmpty {
                     try await connection.copyFrom(

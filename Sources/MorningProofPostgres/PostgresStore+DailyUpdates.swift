@@ -48,15 +48,7 @@ extension PostgresStore {
         try await transaction(.statement) { connection in
             guard
                 let row = try await connection.query(
-                    """
-                    SELECT \(unescaped: Self.profileColumns),
-                        ARRAY(SELECT day::date - DATE '1970-01-01' FROM daily_update
-                              WHERE daily_update.accountId = account.id ORDER BY day),
-                        EXISTS (SELECT 1 FROM zoneChange WHERE zoneChange.accountId = account.id)
-                    FROM api_token JOIN account ON account.id = api_token.accountId
-                    WHERE api_token.tokenHash = \(tokenHash) AND (api_token.expiresAt IS NULL OR api_token.expiresAt > \(now))
-                        AND api_token.scope = ANY(\(Self.scopeNames(scopes)))
-                    """, logger: logger
+                    Self.summaryQuery(tokenHash: tokenHash, at: now, scopes: scopes), logger: logger
                 ).collect().first
             else { return nil }
             let (id, email, timeZone, dayStart, weekStart, dayNumbers, travelled) = try row.decode(
@@ -66,12 +58,8 @@ extension PostgresStore {
             let days = dayNumbers.map { LocalDay(dayNumber: Int($0)) }
             var update: DailyUpdate?
             if let day = day(account), days.last == day || days.contains(day),
-                let row = try await connection.query(
-                    """
-                    SELECT score, metrics, recordedAt, zone FROM daily_update
-                    WHERE accountId = \(account.id) AND day = \(day.description)
-                    """, logger: logger
-                ).collect().first
+                let row = try await connection.query(Self.updateQuery(accountID: account.id, day: day), logger: logger)
+                    .collect().first
             {
                 let (score, metricsText, recordedAt, zone) = try row.decode((Double?, String, Date, String).self)
                 // Always an object as stored; anything else (a hand-edited row) reads as no metrics.
@@ -83,5 +71,27 @@ extension PostgresStore {
                 travelled ? try await Self.zoneChanges(connection, accountID: account.id, logger: logger) : []
             return (account, DailyUpdateHistory(days: days, zoneChanges: zoneChanges, update: update))
         }
+    }
+
+    /// The summary's first statement: the token's account, its update days and whether it travelled
+    /// (a hot query: `PostgresPlanTests`).
+    static func summaryQuery(tokenHash: String, at now: Date, scopes: Set<TokenScope>) -> PostgresQuery {
+        """
+        SELECT \(unescaped: profileColumns),
+            ARRAY(SELECT day::date - DATE '1970-01-01' FROM daily_update
+                  WHERE daily_update.accountId = account.id ORDER BY day),
+            EXISTS (SELECT 1 FROM zoneChange WHERE zoneChange.accountId = account.id)
+        FROM api_token JOIN account ON account.id = api_token.accountId
+        WHERE api_token.tokenHash = \(tokenHash) AND (api_token.expiresAt IS NULL OR api_token.expiresAt > \(now))
+            AND api_token.scope = ANY(\(scopeNames(scopes)))
+        """
+    }
+
+    /// The account's update of one day (a hot query: `PostgresPlanTests`).
+    static func updateQuery(accountID: Int64, day: LocalDay) -> PostgresQuery {
+        """
+        SELECT score, metrics, recordedAt, zone FROM daily_update
+        WHERE accountId = \(accountID) AND day = \(day.description)
+        """
     }
 }

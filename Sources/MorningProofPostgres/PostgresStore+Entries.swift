@@ -80,37 +80,31 @@ extension PostgresStore {
     }
 
     /// Every habit's progress as of `today`, each judged from its creation day (or today, for a
-    /// habit created "later" by a clock change) with the account's travel days and week start.
-    /// PostgreSQL keeps no stored state of the habits (SQLite's `habitState`): every habit is judged
-    /// from its whole history, as `AppDatabase` does without a sound state, which covers any `need`.
-    /// One snapshot: the entries, the zone changes and the week start agree.
+    /// habit created "later" by a clock change) with the account's travel days and week start. With
+    /// a `need` short of `.all`, a habit whose stored state (`PostgresStore+HabitState`) is sound is
+    /// judged only from a little before that state's last day (or from what `need` asks); the others
+    /// are judged whole, and their states rebuilt afterwards. One snapshot: the entries, the states,
+    /// the zone changes and the week start agree.
     public func progress(of habits: [Habit], today: LocalDay, need: HistoryNeed) async throws -> [HabitProgress] {
         guard !habits.isEmpty else { return [] }
-        return try await transaction(.snapshot) { connection in
-            let profile = try await Self.profile(connection, id: accountID, logger: logger)
-            let weekStart = profile?.weekStart ?? 1
-            let travelDays = try await Self.zoneChanges(connection, accountID: accountID, logger: logger)
-                .bridgedDays(clock: profile?.clock)
-            var recorded: [Int64: [(day: LocalDay, status: EntryStatus)]] = [:]
-            let rows = try await connection.query(
-                """
-                SELECT entry.habitId, entry.day, entry.status FROM entry JOIN habit ON habit.id = entry.habitId
-                WHERE habit.accountId = \(accountID) AND entry.habitId = ANY(\(habits.map(\.id)))
-                """, logger: logger
-            ).collect()
-            for row in rows {
-                let (habitID, day, status) = try row.decode((Int64, String, String).self)
-                guard let day = LocalDay(day), let status = EntryStatus(rawValue: status) else { continue }
-                recorded[habitID, default: []].append((day, status))
+        let (progress, unsound) = try await transaction(.snapshot) { connection in
+            let context = try await Self.stateContext(connection, accountID: accountID, logger: logger)
+            let stored =
+                need == .all
+                ? [:] : try await Self.storedCheckpoints(connection, of: habits, context: context, logger: logger)
+            let readings = habits.map {
+                HabitReading($0, today: today, need: need, checkpoint: stored[$0.id], context: context)
             }
-            return habits.map { habit in
-                HabitProgress(
-                    habit: habit,
-                    timeline: HabitTimeline(
-                        schedule: habit.schedule, firstDay: min(habit.createdDay, today), today: today,
-                        recorded: recorded[habit.id] ?? [], travelDays: travelDays, weekStart: weekStart))
+            let recorded = try await Self.dayStatuses(
+                connection, zip(habits, readings).map { ($0.id, $1.origin) }, accountID: accountID, logger: logger)
+            let progress = zip(habits, readings).map {
+                HabitProgress(habit: $0, timeline: $1.timeline(recorded: recorded[$0.id] ?? []))
             }
+            let unsound = need == .all ? [] : habits.map(\.id).filter { stored[$0] == nil }
+            return (progress, unsound)
         }
+        await rebuildHabitStates(unsound)
+        return progress
     }
 
     /// The columns `entry(from:)` reads, in its order.
@@ -128,10 +122,13 @@ extension PostgresStore {
     static func entry(_ connection: PostgresConnection, habitID: Int64, day: LocalDay, logger: Logger) async throws
         -> Entry?
     {
-        try await connection.query(
-            "SELECT \(unescaped: entryColumns) FROM entry WHERE habitId = \(habitID) AND day = \(day.description)",
-            logger: logger
-        ).collect().first.flatMap(entry(from:))
+        try await connection.query(entryQuery(habitID: habitID, day: day), logger: logger).collect().first
+            .flatMap(entry(from:))
+    }
+
+    /// A habit's entry of a day: the read before every write of a day (a hot query, `PostgresPlanTests`).
+    static func entryQuery(habitID: Int64, day: LocalDay) -> PostgresQuery {
+        "SELECT \(unescaped: entryColumns) FROM entry WHERE habitId = \(habitID) AND day = \(day.description)"
     }
 
     /// Records `entry` inside a transaction that holds its habit's row.

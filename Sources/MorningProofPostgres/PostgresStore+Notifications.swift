@@ -97,14 +97,18 @@ extension PostgresStore: NotificationStore {
         guard !keys.isEmpty else { return [] }
         return try await transaction(.statement) { connection in
             var settled: Set<String> = []
-            let rows = try await connection.query(
-                """
-                SELECT key FROM notification WHERE day = \(day.description) AND key = ANY(\(keys))
-                  AND (state = 'delivered' OR (state = 'failed' AND attempts >= \(NotificationClaimRule.maxAttemptsPerDay)))
-                """, logger: logger)
+            let rows = try await connection.query(Self.settledQuery(keys, day: day), logger: logger)
             for try await key in rows.decode(String.self) { settled.insert(key) }
             return settled
         }
+    }
+
+    /// The notification pass's "is it settled" read before judging a habit (a hot query: `PostgresPlanTests`).
+    static func settledQuery(_ keys: [String], day: LocalDay) -> PostgresQuery {
+        """
+        SELECT key FROM notification WHERE day = \(day.description) AND key = ANY(\(keys))
+          AND (state = 'delivered' OR (state = 'failed' AND attempts >= \(NotificationClaimRule.maxAttemptsPerDay)))
+        """
     }
 
     public func notifications(since day: LocalDay) async throws -> [StoredNotification] {

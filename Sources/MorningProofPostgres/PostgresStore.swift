@@ -92,13 +92,19 @@ public struct PostgresStore: Sendable {
     }
 
     /// Runs `body` in one transaction on a pooled connection: committed when it returns, rolled
-    /// back when it throws. PostgreSQL's errors become store errors; `body`'s own pass through.
+    /// back when it throws. A writing transaction ends by bringing the derived state of the habits
+    /// it touched up to date (`refreshHabitStates`). PostgreSQL's errors become store errors; `body`'s own pass through.
     func transaction<T: Sendable>(
         _ isolation: Isolation, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         do {
             return try await pool.withConnection { connection in
-                try await Self.transaction(on: connection, isolation, logger: logger, body)
+                try await Self.transaction(on: connection, isolation, logger: logger) { connection in
+                    let result = try await body(connection)
+                    // Derived state commits with what it derives from (`PostgresStore+HabitState`).
+                    if isolation == .writing { try await Self.refreshHabitStates(connection, logger: logger) }
+                    return result
+                }
             }
         } catch let error as PSQLError {
             throw PostgresErrors.storeError(error, url: url)

@@ -13,27 +13,11 @@ extension AppDatabase {
             let stored = need == .all ? [:] : try Self.storedCheckpoints(db, of: habits, context: context)
             var unsound: [Int64] = []
             let progress = try habits.map { habit in
-                let firstDay = min(habit.createdDay, today)
                 let checkpoint = stored[habit.id]
                 if need != .all && checkpoint == nil { unsound.append(habit.id) }
-                let plan = checkpoint.flatMap {
-                    HabitTimeline.resumePlan(
-                        from: $0, need: need, schedule: habit.schedule, firstDay: firstDay, today: today,
-                        weekStart: context.weekStart)
-                }
-                let recorded = try Self.dayStatuses(db, habitID: habit.id, from: plan?.origin)
-                let timeline =
-                    if let checkpoint, let plan {
-                        HabitTimeline(
-                            schedule: habit.schedule, firstDay: firstDay, today: today, resuming: checkpoint,
-                            plan: plan, recorded: recorded, travelDays: context.travelDays,
-                            weekStart: context.weekStart)
-                    } else {
-                        HabitTimeline(
-                            schedule: habit.schedule, firstDay: firstDay, today: today, recorded: recorded,
-                            travelDays: context.travelDays, weekStart: context.weekStart)
-                    }
-                return HabitProgress(habit: habit, timeline: timeline)
+                let reading = HabitReading(habit, today: today, need: need, checkpoint: checkpoint, context: context)
+                let recorded = try Self.dayStatuses(db, habitID: habit.id, from: reading.origin)
+                return HabitProgress(habit: habit, timeline: reading.timeline(recorded: recorded))
             }
             return (progress, unsound)
         }

@@ -15,8 +15,8 @@ import MorningProofStoreContract
 /// was computed from (`HabitCheckpoint.basis`) match and nothing on or before the last day it
 /// rests on was noted since; otherwise it judges the whole history and has the state rebuilt.
 enum HabitStateSchema {
-    /// The day noted for a change that touches no entry: later than any day an entry can have.
-    static let noEntryDay = "9999-12-31"
+    /// The day noted for a change that touches no entry (`StoredHabitState.noEntryDay`).
+    static let noEntryDay = StoredHabitState.noEntryDay
 
     static func create(_ db: Database) throws {
         try db.create(table: "habitState") { t in
@@ -78,12 +78,8 @@ enum HabitStateSchema {
     }
 }
 
-/// What a habit's checkpoint is judged with besides its entries: the account's week start and the
-/// days its streaks run through (travel days, and days its zones skipped, such as Samoa's 2011-12-30).
-struct HabitStateContext {
-    let weekStart: Int
-    let travelDays: Set<LocalDay>
-
+extension HabitStateContext {
+    /// The account's week start and travel days, as the account's clock and zone changes give them.
     static func of(_ db: Database, accountID: Int64) throws -> HabitStateContext {
         let profile = try AppDatabase.profile(db, id: accountID)
         let clock =
@@ -117,58 +113,19 @@ extension AppDatabase {
         }
     }
 
-    /// Sums `habit`'s history up through the latest day that a late entry will not change: carried
-    /// on from its stored state when that is sound and nothing it rests on was touched, else from
-    /// the whole history.
+    /// Brings `habit`'s state up to date as `HabitStateRefresh` decides.
     private static func refreshHabitState(
         _ db: Database, _ habit: Habit, context: HabitStateContext, touched: LocalDay?
     ) throws {
-        let schedule = habit.schedule, firstDay = habit.createdDay
-        var stored = try storedCheckpoints(db, of: [habit], context: context)[habit.id]
-        if let state = stored, let touched,
-            touched <= HabitCheckpoint.validThrough(state.through, schedule: schedule)
-        {
-            stored = nil
-        }
+        let stored = try storedCheckpoints(db, of: [habit], context: context)[habit.id]
         let latest = try String.fetchOne(db, sql: "SELECT max(day) FROM entry WHERE habitId = ?", arguments: [habit.id])
             .flatMap { LocalDay($0) }
-        let through =
-            latest.map {
-                HabitCheckpoint.day(latest: $0, firstDay: firstDay, schedule: schedule, weekStart: context.weekStart)
-            } ?? firstDay.adding(days: -1)
-        if let stored, through <= stored.through { return }
-        var checkpoint = HabitCheckpoint.empty(before: firstDay)
-        if through >= firstDay {
-            // The first day whose judgement can no longer change those through `through`.
-            let today = HabitCheckpoint.validThrough(through, schedule: schedule).adding(days: 1)
-            let plan = stored.flatMap {
-                HabitTimeline.resumePlan(
-                    from: $0, need: .summary, schedule: schedule, firstDay: firstDay, today: today,
-                    weekStart: context.weekStart)
-            }
-            let recorded = try dayStatuses(db, habitID: habit.id, from: plan?.origin)
-            let timeline =
-                if let stored, let plan {
-                    HabitTimeline(
-                        schedule: schedule, firstDay: firstDay, today: today, resuming: stored, plan: plan,
-                        recorded: recorded, travelDays: context.travelDays, weekStart: context.weekStart)
-                } else {
-                    HabitTimeline(
-                        schedule: schedule, firstDay: firstDay, today: today, recorded: recorded,
-                        travelDays: context.travelDays, weekStart: context.weekStart)
-                }
-            checkpoint = timeline.summary(through: through)
-        }
-        try store(checkpoint, of: habit, context: context, db)
-    }
-
-    private static func store(_ checkpoint: HabitCheckpoint, of habit: Habit, context: HabitStateContext, _ db: Database)
-        throws
-    {
-        let validThrough = HabitCheckpoint.validThrough(checkpoint.through, schedule: habit.schedule)
-        let basis = HabitCheckpoint.basis(
-            schedule: habit.schedule, firstDay: habit.createdDay, weekStart: context.weekStart,
-            travelDays: context.travelDays, validThrough: validThrough)
+        guard
+            let refresh = HabitStateRefresh.plan(
+                habit, stored: stored, touched: touched, latest: latest, context: context)
+        else { return }
+        let recorded = refresh.needsNoEntries ? [] : try dayStatuses(db, habitID: habit.id, from: refresh.origin)
+        let state = StoredHabitState(refresh.checkpoint(recorded: recorded), of: habit, context: context)
         try db.execute(
             sql: """
                 INSERT OR REPLACE INTO habitState (habitId, version, basis, through, validThrough, trailingRun,
@@ -176,10 +133,9 @@ extension AppDatabase {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                habit.id, HabitCheckpoint.version, basis, checkpoint.through.description, validThrough.description,
-                checkpoint.trailingRun, checkpoint.trailingRunStart?.description, checkpoint.longest,
-                checkpoint.longestStart?.description, checkpoint.longestEnd?.description, checkpoint.totalDone,
-                checkpoint.score, checkpoint.checksum(habitID: habit.id, basis: basis),
+                habit.id, state.version, state.basis, state.through, state.validThrough, state.trailingRun,
+                state.trailingRunStart, state.longest, state.longestStart, state.longestEnd, state.totalDone,
+                state.score, state.checksum,
             ])
     }
 
@@ -200,29 +156,19 @@ extension AppDatabase {
         var result: [Int64: HabitCheckpoint] = [:]
         for row in rows {
             let id: Int64 = row["habitId"]
-            guard let habit = byID[id], row["version"] as Int == HabitCheckpoint.version,
-                let through = LocalDay(row["through"] as String),
-                let validThrough = LocalDay(row["validThrough"] as String),
-                validThrough == HabitCheckpoint.validThrough(through, schedule: habit.schedule)
-            else { continue }
-            func day(_ column: String) -> LocalDay? { (row[column] as String?).flatMap { LocalDay($0) } }
-            let checkpoint = HabitCheckpoint(
-                through: through, trailingRun: row["trailingRun"], trailingRunStart: day("trailingRunStart"),
-                longest: row["longest"], longestStart: day("longestStart"), longestEnd: day("longestEnd"),
-                totalDone: row["totalDone"], score: row["score"])
-            let basis = HabitCheckpoint.basis(
-                schedule: habit.schedule, firstDay: habit.createdDay, weekStart: context.weekStart,
-                travelDays: context.travelDays, validThrough: validThrough)
-            guard row["basis"] as String == basis, row["checksum"] as Int64 == checkpoint.checksum(habitID: id, basis: basis)
-            else { continue }
-            if let noted = (row["noted"] as String?).flatMap({ LocalDay($0) }), noted <= validThrough { continue }
-            result[id] = checkpoint
+            let state = StoredHabitState(
+                version: row["version"], basis: row["basis"], through: row["through"],
+                validThrough: row["validThrough"], trailingRun: row["trailingRun"],
+                trailingRunStart: row["trailingRunStart"], longest: row["longest"], longestStart: row["longestStart"],
+                longestEnd: row["longestEnd"], totalDone: row["totalDone"], score: row["score"],
+                checksum: row["checksum"], noted: row["noted"])
+            if let habit = byID[id], let checkpoint = state.trusted(for: habit, context: context) {
+                result[id] = checkpoint
+            }
         }
         return result
     }
 
-    /// Has the states of `habitIDs` rebuilt (a reader found them missing or unsound): the write
-    /// notes them, and its end rebuilds them. A database this process cannot write is left as it is.
     /// Has the states of `habitIDs` (found unsound by a read) rebuilt, in a write transaction of
     /// their own: the one write a read may make (see `AppDatabase`). A failure changes nothing the
     /// read answered; it goes to `stateRebuildFailed`, and the next read tries again.

@@ -6,6 +6,7 @@ import Testing
 
 @testable import MorningProofStore
 import MorningProofStoreContract
+import MorningProofTestSupport
 
 /// The derived state kept per habit: what a reader gets with it must be what the whole history gives.
 @Suite struct HabitStateTests {
@@ -17,52 +18,6 @@ import MorningProofStoreContract
     static let weekdays = ["monday", "wednesday", "sunday"]
     static let base = LocalDay("2026-01-05")!
     static let at = Date(timeIntervalSince1970: 1_767_600_000)
-
-    /// What every reader can see of a habit's progress, to compare two readings at once.
-    struct Figures: Equatable {
-        let current: Int, longest: Int, longestStart: LocalDay?, longestEnd: LocalDay?, total: Int, score: Double
-        let untilBreak: Int, state: TodayState, rate7: Double?, rate30: Double?, days: [DayStatus]
-
-        /// `from`: the first day compared one by one (and the completion rates, when a month back).
-        init(_ progress: HabitProgress, from: LocalDay) {
-            let t = progress.timeline
-            let longest = t.longestStreak
-            (current, self.longest, longestStart, longestEnd) = (t.currentStreak, longest.length, longest.start, longest.end)
-            (total, score, untilBreak, state) = (t.totalDone, t.score, t.daysUntilBreak, progress.state)
-            let rates = from <= t.today.adding(days: -29)
-            (rate7, rate30) = rates ? (t.completionRate(lastDays: 7), t.completionRate(lastDays: 30)) : (nil, nil)
-            days = t.days.filter { $0.day >= from }
-        }
-    }
-
-    /// Compares what `.summary` and `.days(from:)` readers get with the whole history, as of `today`:
-    /// records the first disagreement and returns nil, else how many habits were read from their state.
-    @discardableResult
-    static func expectAgreement(_ database: AppDatabase, today: LocalDay, _ context: @autoclosure () -> String) async throws
-        -> Int?
-    {
-        let habits = try await database.habits()
-        let whole = try await database.progress(of: habits, today: today, need: .all)
-        let from = today.adding(days: -30)
-        let summary = try await database.progress(of: habits, today: today, need: .summary)
-        let days = try await database.progress(of: habits, today: today, need: .days(from: from))
-        for (index, progress) in whole.enumerated() {
-            let far = progress.timeline.lastDay.adding(days: 1)
-            guard Figures(summary[index], from: far) == Figures(progress, from: far),
-                Figures(days[index], from: from) == Figures(progress, from: from)
-            else {
-                Issue.record(
-                    """
-                    \(progress.habit.name) \(progress.habit.schedule) today \(today) \(context()):
-                    whole   \(Figures(progress, from: from))
-                    summary \(Figures(summary[index], from: far))
-                    days    \(Figures(days[index], from: from))
-                    """)
-                return nil
-            }
-        }
-        return (summary + days).count(where: { $0.timeline.knownFrom > $0.timeline.firstDay })
-    }
 
     /// Random habits, schedules, entries, skips, undos, zone changes and week starts, applied in random
     /// order through the store; after each, readers on a few days agree with the whole history, and
@@ -107,13 +62,13 @@ import MorningProofStoreContract
                         Entry(habitID: habit.id, day: day, status: .done, source: .metric, recordedAt: Self.at, zone: "UTC"))
                 }
                 for today in [day.adding(days: 2 + value), Self.base.adding(days: 170)] {
-                    guard let count = try await Self.expectAgreement(database, today: today, "after \(number): \(operations)")
+                    guard let count = try await HabitStateAgreement.expect(database, today: today, "after \(number): \(operations)")
                     else { return }
                     resumed += count
                 }
             }
             for today in stride(from: 0, through: 190, by: 2).map({ Self.base.adding(days: $0) }) {
-                guard let count = try await Self.expectAgreement(database, today: today, "at the end: \(operations)")
+                guard let count = try await HabitStateAgreement.expect(database, today: today, "at the end: \(operations)")
                 else { return }
                 resumed += count
             }
@@ -146,7 +101,7 @@ import MorningProofStoreContract
         let progress = try await database.progress(of: habit, today: today, need: .summary)
         #expect(progress.timeline.knownFrom > progress.timeline.firstDay)
         #expect(progress.timeline.currentStreak == 3)
-        try await Self.expectAgreement(database, today: today, "long history")
+        try await HabitStateAgreement.expect(database, today: today, "long history")
     }
 
     @Test func aDamagedStateIsNotTrustedAndIsRebuilt() async throws {
@@ -158,7 +113,7 @@ import MorningProofStoreContract
         }
         await #expect(try database.progress(of: habit, today: today, need: .summary).timeline.longestStreak.length == 16)
         #expect(try storedRow(database, habit) == before, "rebuilt as it was")
-        try await Self.expectAgreement(database, today: today, "damaged")
+        try await HabitStateAgreement.expect(database, today: today, "damaged")
     }
 
     @Test func aMissingOrOlderStateIsRebuilt() async throws {
@@ -186,13 +141,13 @@ import MorningProofStoreContract
                 arguments: [habit.id, Self.base.adding(days: 5).description])
         }
         await #expect(try database.progress(of: habit, today: today, need: .summary).timeline.longestStreak.length == 22)
-        try await Self.expectAgreement(database, today: today, "bypassed")
+        try await HabitStateAgreement.expect(database, today: today, "bypassed")
         // A zone change on a day the state rests on is a travel day it did not know.
         try await database.setSetting(SettingKey.timeZone, to: "UTC")
         try await database.changeClock(
             to: DayClock(zoneIdentifier: "Asia/Tokyo", dayStart: 0)!,
             at: Date(timeIntervalSince1970: Double(Self.base.adding(days: 22).dayNumber) * 86_400 + 43_200),
             systemZone: "UTC")
-        try await Self.expectAgreement(database, today: today, "zone change")
+        try await HabitStateAgreement.expect(database, today: today, "zone change")
     }
 }
