@@ -94,11 +94,15 @@ public struct LineFileReader {
 
         while true {
             guard let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty else { break }
+            // The bytes kept from the last chunk hold no newline: a line of megabytes is searched once.
+            let searched = pending.count
             pending.append(chunk)
             var lineStart = pending.startIndex
-            while let newline = pending[lineStart...].firstIndex(of: 0x0A) {
+            var searchFrom = pending.startIndex + searched
+            while let newline = pending[searchFrom...].firstIndex(of: 0x0A) {
                 take(pending[lineStart..<newline], length: newline - lineStart + 1)
                 lineStart = newline + 1
+                searchFrom = lineStart
             }
             pending = Data(pending[lineStart...])
             if batch.samples.count + batch.intervals.count >= Self.batchSize { try await flush(complete: false) }
