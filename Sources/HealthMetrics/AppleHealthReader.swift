@@ -29,6 +29,13 @@ public struct AppleHealthReader: Sendable {
 
     static let chunkSize = 4 << 20
 
+    /// The most an export inside a zip may expand to, per compressed byte: Apple's export.xml
+    /// compresses about 15 to 30 times; a zip bomb (gigabytes of one repeated record from a few
+    /// megabytes) would keep a core and an upload's place for minutes.
+    public static let maxExpansion: Int64 = 100
+    /// Small entries may expand more (a header, a few repeated records) without being refused.
+    static let expansionAllowance: Int64 = 16 << 20
+
     public init(clock: DayClock, keepSamples: Bool = false, progress: (@Sendable (Int64, Int64) -> Void)? = nil) {
         self.clock = clock
         self.keepSamples = keepSamples
@@ -40,7 +47,8 @@ public struct AppleHealthReader: Sendable {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             let number = errno
-            throw MetricFileError.cannotOpen(path, errno: number, "\(path): cannot open (\(String(cString: strerror(number))))")
+            throw MetricFileError.cannotOpen(
+                path, errno: number, "\(path): cannot open (\(String(cString: strerror(number))))")
         }
         defer { close(fd) }
         let total = (try? FileIdentity.of(path).size) ?? 0
@@ -92,20 +100,30 @@ public struct AppleHealthReader: Sendable {
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            throw MetricFileError(.notMetrics, path: path, "\(path): not a readable ZIP archive (\(error))", cause: "\(error)")
+            throw MetricFileError(
+                .notMetrics, path: path, "\(path): not a readable ZIP archive (\(error))", cause: "\(error)")
         }
         guard let entry = try Self.exportEntry(in: archive) else {
             throw MetricFileError(
-                .notMetrics, path: path, "\(path): a ZIP archive without an Apple Health export (no .xml entry holding <HealthData>)")
+                .notMetrics, path: path,
+                "\(path): a ZIP archive without an Apple Health export (no .xml entry holding <HealthData>)")
         }
         var feeder = ChunkFeeder(scanner: scanner("\(path):\(entry.path)"))
         let total = Int64(entry.uncompressedSize)
+        let most = Int64(entry.compressedSize).multipliedReportingOverflow(by: Self.maxExpansion)
+        let bound = most.overflow ? Int64.max : most.partialValue + Self.expansionAllowance
         var done: Int64 = 0
         var lastReport: Int64 = 0
         do {
             _ = try archive.extract(entry, bufferSize: 1 << 20, skipCRC32: true) { data in
-                try feeder.append(data)
                 done += Int64(data.count)
+                guard done <= bound else {
+                    throw MetricFileError(
+                        .notMetrics, path: path,
+                        "\(path): \(entry.path) expands to more than \(Self.maxExpansion) times its compressed size: no Apple Health export does (a zip bomb?)"
+                    )
+                }
+                try feeder.append(data)
                 if let progress, done - lastReport >= 16 << 20 {
                     progress(done, total)
                     lastReport = done
@@ -131,7 +149,8 @@ public struct AppleHealthReader: Sendable {
     private func export(_ scanner: AppleHealthScanner, path: String, end: Int64) throws -> Export {
         var scanner = scanner
         guard scanner.sawHealthData else {
-            throw MetricFileError(.notMetrics, path: path, "\(path): not an Apple Health export (no <HealthData> element)")
+            throw MetricFileError(
+                .notMetrics, path: path, "\(path): not an Apple Health export (no <HealthData> element)")
         }
         var warnings = scanner.warnings
         if !scanner.sawEnd {

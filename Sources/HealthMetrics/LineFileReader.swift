@@ -45,7 +45,8 @@ public struct LineFileReader {
         if format == .csv {
             let headLine = try Self.firstLine(file)
             guard let parsed = CSVHeader(line: headLine.text) else {
-                throw MetricFileError(.notMetrics, path: path, "\(path): line 1: not a metrics CSV header (date,metric,value)")
+                throw MetricFileError(
+                    .notMetrics, path: path, "\(path): line 1: not a metrics CSV header (date,metric,value)")
             }
             header = parsed
             if offset < headLine.length {
@@ -129,9 +130,11 @@ public struct LineFileReader {
     static func firstLine(_ handle: FileHandle) throws -> (text: String, length: Int64) {
         try handle.seek(toOffset: 0)
         var data = Data()
-        while data.count < 1 << 20, let chunk = try handle.read(upToCount: 4096), !chunk.isEmpty {
+        // A line longer than a header can be is cut there: `CSVHeader` refuses it.
+        while data.count <= CSVHeader.maxLength, let chunk = try handle.read(upToCount: 4096), !chunk.isEmpty {
+            let searched = data.count
             data.append(chunk)
-            if let newline = data.firstIndex(of: 0x0A) {
+            if let newline = data[searched...].firstIndex(of: 0x0A) {
                 var text = String(decoding: data[..<newline], as: UTF8.self)
                 if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
                 return (text, Int64(newline + 1))

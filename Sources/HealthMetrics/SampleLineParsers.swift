@@ -93,7 +93,12 @@ struct CSVHeader {
     let source: Int?
     let activity: Int?
 
+    /// The longest header line read: a real one names a handful of columns; one of a million
+    /// columns is no metrics header, and splitting it would only cost time.
+    static let maxLength = 8192
+
     init?(line: String) {
+        guard line.utf8.count <= Self.maxLength else { return nil }
         let separator: Character = line.contains(";") && !line.contains(",") ? ";" : (line.contains("\t") ? "\t" : ",")
         let names = CSVHeader.fields(line, separator: separator).map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()

@@ -15,6 +15,9 @@ struct MetricUpload {
         ("application/xml", .appleHealthXML), ("text/xml", .appleHealthXML), ("multipart/form-data", nil),
     ]
 
+    /// The charsets a body may name: UTF-8 and its subset ASCII.
+    static let charsets: Set<String> = ["utf-8", "utf8", "us-ascii"]
+
     /// The format named by the Content-Type; nil for a form.
     let format: MetricFileFormat?
     /// The most bytes read: the Apple export's limit for an export or a form, else the metrics limit.
@@ -32,6 +35,12 @@ struct MetricUpload {
                 message:
                     "send metrics as \(Self.types.map(\.type).joined(separator: ", ")), not \(type.type.isEmpty ? "nothing" : type.type)"
             )
+        }
+        // The readers read UTF-8: a body in another charset would be misread, not refused.
+        if let charset = type.parameters["charset"]?.lowercased(), !Self.charsets.contains(charset) {
+            throw APIError(
+                status: .unsupportedMediaType, code: "unsupported_media_type",
+                message: "metrics are read as UTF-8: send charset=utf-8 or none, not \(charset)")
         }
         format = known.format
         boundary = known.format == nil ? try MultipartPhoto(contentType: type).boundary : nil

@@ -62,7 +62,14 @@ public struct MetricIngest {
     public func ingest(file path: String, as format: MetricFileFormat, now: Date, realTime: Date = Date())
         async throws -> IngestReport
     {
-        let file = try await MetricImporter(database: store, clock: clock, cpu: cpu).importFile(path, as: format)
+        let file: FileReport
+        do {
+            file = try await MetricImporter(database: store, clock: clock, cpu: cpu).importFile(path, as: format)
+        } catch let error as MetricFileError {
+            // A body that parses as its format at first and breaks later (JSON nested past the
+            // parser's depth, a NaN, a zip with no export in it) is bad input, as `metrics import` says.
+            throw MorningProofError(Self.kind(of: error.code), error.message)
+        }
         var report = IngestReport()
         report.records = file.recordsRead
         report.duplicates = file.duplicatesSkipped
@@ -73,5 +80,14 @@ public struct MetricIngest {
             at: now, realTime: realTime, delivery: .queued
         ).completed
         return report
+    }
+
+    /// The error kind (exit code, HTTP status) of a metrics file that could not be read.
+    static func kind(of problem: MetricFileProblem) -> MorningProofError.Kind {
+        switch problem {
+        case .noSuchFile: .noInput
+        case .unreadable: .ioError
+        case .notMetrics: .dataError
+        }
     }
 }
