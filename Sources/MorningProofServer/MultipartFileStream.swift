@@ -1,10 +1,11 @@
 import Foundation
 import NIOCore
 
-/// The first file part of a `multipart/form-data` body, cut out while the body streams: the file's
+/// The one file part of a `multipart/form-data` body, cut out while the body streams: the file's
 /// bytes go to `write` as they arrive and nothing is held but a part's headers (at most 8 KiB) and
-/// the few bytes at a chunk's end that may begin a boundary. The parts before the file are bounded
-/// as `MultipartPhoto`'s are (16 parts, 32 KiB of headers); the bytes after it are not looked at.
+/// the few bytes at a chunk's end that may begin a boundary. The parts are bounded as
+/// `MultipartPhoto`'s are (16 parts, 32 KiB of headers); a second file part is a 400, not dropped
+/// unread while the client believes it was sent.
 struct MultipartFileStream {
     private enum State {
         /// Looking for the next boundary: in the preamble, or through a part that is not the file.
@@ -14,9 +15,7 @@ struct MultipartFileStream {
         case headers
         /// In the file part, writing.
         case file
-        /// The file part ended at its boundary.
-        case done
-        /// The form closed without a file part.
+        /// The form closed (its last boundary): the bytes after it are not looked at.
         case closed
     }
 
@@ -26,6 +25,8 @@ struct MultipartFileStream {
     private var pending: [UInt8]
     private var parts = 0
     private var headerBytes = 0
+    /// The file part ended at its boundary.
+    private var hasFile = false
 
     init(boundary: [UInt8]) {
         delimiter = Array("\r\n--".utf8) + boundary
@@ -35,15 +36,15 @@ struct MultipartFileStream {
 
     /// Takes the next bytes of the body, passing the file's bytes among them to `write`.
     mutating func feed(_ chunk: ByteBuffer, write: (UnsafeRawBufferPointer) throws -> Void) throws {
-        if state == .done || state == .closed { return }
+        if state == .closed { return }
         chunk.withUnsafeReadableBytes { pending.append(contentsOf: $0) }
         while try step(write) {}
     }
 
     /// Checks that the body held a whole file part: 400 when it had none or ended inside it.
     func finish() throws {
+        if hasFile { return }
         switch state {
-        case .done: return
         case .closed: throw Self.noFile
         case .seeking where parts == 0: throw Self.noFile
         default: throw MultipartPhoto.malformed
@@ -68,9 +69,7 @@ struct MultipartFileStream {
             }
             if writing {
                 try pending.withUnsafeBytes { try write(UnsafeRawBufferPointer(rebasing: $0[..<found])) }
-                state = .done
-                pending = []
-                return false
+                hasFile = true
             }
             pending.removeFirst(found + delimiter.count)
             state = .afterBoundary
@@ -90,7 +89,7 @@ struct MultipartFileStream {
             pending.removeFirst(blanks + 2)
             parts += 1
             guard parts <= MultipartPhoto.maxParts else {
-                throw APIError.badRequest("the form has more than \(MultipartPhoto.maxParts) parts before its file")
+                throw APIError.badRequest("the form has more than \(MultipartPhoto.maxParts) parts")
             }
             state = .headers
             return true
@@ -111,9 +110,14 @@ struct MultipartFileStream {
             let headers = String(decoding: pending[..<end], as: UTF8.self)
             // The part's bytes follow; the line break before its delimiter belongs to the delimiter.
             pending.removeFirst(end + 2)
-            state = MultipartPhoto.isFile(headers: headers) ? .file : .seeking
+            guard MultipartPhoto.isFile(headers: headers) else {
+                state = .seeking
+                return true
+            }
+            guard !hasFile else { throw Self.secondFile }
+            state = .file
             return true
-        case .done, .closed:
+        case .closed:
             return false
         }
     }
@@ -124,4 +128,5 @@ struct MultipartFileStream {
     }
 
     static let noFile = APIError.badRequest("the form holds no file (a part with a filename)")
+    static let secondFile = APIError.badRequest("the form holds more than one file: send one file a request")
 }

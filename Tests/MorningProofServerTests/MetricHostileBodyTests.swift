@@ -85,4 +85,16 @@ struct MetricHostileBodyTests {
         try await Self.refused(
             engine, [("text/csv", Data(csv.utf8))], status: .badRequest, saying: "not a metrics file")
     }
+
+    /// A form of two files stored the first and dropped the second unread.
+    @Test(arguments: Engine.available) func aFormOfTwoFilesIs400(engine: Engine) async throws {
+        func file(_ name: String, _ steps: Int) -> String {
+            "--B\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(name).csv\"\r\n\r\n"
+                + "date,metric,value\n2026-03-08,steps,\(steps)\n\r\n"
+        }
+        let form = file("a", 900) + file("b", 1200) + "--B--\r\n"
+        try await Self.refused(
+            engine, [("multipart/form-data; boundary=B", Data(form.utf8))], status: .badRequest,
+            saying: "more than one file")
+    }
 }

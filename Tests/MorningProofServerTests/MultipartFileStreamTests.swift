@@ -11,7 +11,8 @@ struct MultipartFileStreamTests {
     static let boundary = "----WebKitFormBoundaryAbc123"
     /// File bytes full of near-boundaries: CRs, CRLF--, and the boundary without its line break.
     static let file = Array(
-        (String(repeating: "2026-03-07,steps,12\r\n\r\r\n--", count: 40) + "--\(boundary) not at a line start\r\n-\r\n--"
+        (String(repeating: "2026-03-07,steps,12\r\n\r\r\n--", count: 40)
+            + "--\(boundary) not at a line start\r\n-\r\n--"
             + String(repeating: "x", count: 300)).utf8)
 
     static var form: [UInt8] {
@@ -57,7 +58,8 @@ struct MultipartFileStreamTests {
                 try stream.feed(ByteBuffer(bytes: body)) { _ in }
                 try stream.finish()
             }
-            #expect(error?.status == .badRequest && error?.message.contains(expected) == true, "\(error?.message ?? "")")
+            #expect(
+                error?.status == .badRequest && error?.message.contains(expected) == true, "\(error?.message ?? "")")
         }
     }
 
@@ -66,5 +68,20 @@ struct MultipartFileStreamTests {
         let endless = Array("--B\r\nX-Filler: ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 10_000)
         let error = #expect(throws: APIError.self) { try stream.feed(ByteBuffer(bytes: endless)) { _ in } }
         #expect(error?.message.contains("header") == true)
+    }
+
+    /// A second file was dropped unread while the client believed it sent both; the parts after
+    /// the file are still read, and only a file among them is refused.
+    @Test(arguments: [[1], [7], [100_000]]) func aSecondFileIs400AndOtherPartsAfterTheFileAreRead(sizes: [Int]) throws {
+        let closing = Array("\r\n--\(Self.boundary)--\r\n".utf8)
+        let withoutClosing = Array(Self.form.dropLast(closing.count))
+        let note = Array("\r\n--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"n\"\r\n\r\nlater".utf8)
+        #expect(try Self.written(withoutClosing + note + closing, sizes: sizes) == Self.file)
+        let second = Array(
+            "\r\n--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"g\"; filename=\"b.csv\"\r\n\r\nmore".utf8)
+        let error = #expect(throws: APIError.self) {
+            _ = try Self.written(withoutClosing + note + second + closing, sizes: sizes)
+        }
+        #expect(error?.status == .badRequest && error?.message.contains("more than one file") == true)
     }
 }
