@@ -41,11 +41,13 @@ struct OutageTests {
                     url, "CREATE ROLE \(storeURL.user) LOGIN CONNECTION LIMIT 1",
                     "GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(storeURL.user)")
             }
-            let store = PostgresStore(url: storeURL, poolSize: 1, connectionWait: .milliseconds(250))
+            // The wait is also the probe's connect timeout: 750 ms, as 250 ms was passed by a connect
+            // alone on a loaded machine (CI beside two compilers).
+            let store = PostgresStore(url: storeURL, poolSize: 1, connectionWait: .milliseconds(750))
             try await store.whileRunning {
-                // The pool's one connection sleeps for 2 s (four waits): the call below waits for it.
-                async let sleeping: Void = TestPostgres.execute(store, "SELECT pg_sleep(2)")
-                try await Task.sleep(for: .milliseconds(200))
+                // The pool's one connection sleeps for 3 s (four waits): the call below waits for it.
+                async let sleeping: Void = TestPostgres.execute(store, "SELECT pg_sleep(3)")
+                try await Task.sleep(for: .milliseconds(300))
                 let profile = try await store.profile(of: AccountProfile.ownerID)
                 #expect(profile?.id == AccountProfile.ownerID)
                 try await sleeping
