@@ -12,10 +12,22 @@ struct AutoExportPayload: Decodable {
 
     private enum Key: String, CodingKey { case data }
 
+    /// `data.metrics` or `data.workouts` given as something else than an array (or null): not Health
+    /// Auto Export's shape, whatever the rest holds.
+    struct NotAList: Error {
+        var key: String
+    }
+
     init(from decoder: Decoder) throws {
         // Not an object at the top: a type mismatch the reader reports as such.
         let container = try decoder.container(keyedBy: Key.self)
-        data = try? container.decodeIfPresent(Body.self, forKey: .data)
+        do {
+            data = try container.decodeIfPresent(Body.self, forKey: .data)
+        } catch let shape as NotAList {
+            throw shape
+        } catch {
+            data = nil
+        }
     }
 
     struct Body: Decodable {
@@ -26,8 +38,19 @@ struct AutoExportPayload: Decodable {
 
         init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
-            metrics = (try? container.decodeIfPresent([Lenient<Metric>].self, forKey: .metrics))?.map(\.value) ?? []
-            workouts = (try? container.decodeIfPresent([Lenient<Workout>].self, forKey: .workouts))?.map(\.value) ?? []
+            metrics = try Self.list(container, .metrics)
+            workouts = try Self.list(container, .workouts)
+        }
+
+        /// The array under `key`, each element decoded on its own; empty when absent or null.
+        private static func list<Element: Decodable>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws
+            -> [Element?]
+        {
+            guard container.contains(key), !((try? container.decodeNil(forKey: key)) ?? false) else { return [] }
+            guard let list = try? container.decode([Lenient<Element>].self, forKey: key) else {
+                throw NotAList(key: key.rawValue)
+            }
+            return list.map(\.value)
         }
     }
 

@@ -32,6 +32,9 @@ public struct HealthAutoExportReader {
         let payload: AutoExportPayload
         do {
             payload = try JSONDecoder().decode(AutoExportPayload.self, from: data)
+        } catch let shape as AutoExportPayload.NotAList {
+            throw MetricFileError(
+                .notMetrics, path: file, "\(file): not a Health Auto Export file (\"data.\(shape.key)\" is not a list)")
         } catch DecodingError.typeMismatch {
             throw MetricFileError(
                 .notMetrics, path: file, "\(file): not a Health Auto Export file (no top-level object)")
@@ -55,8 +58,11 @@ public struct HealthAutoExportReader {
                 continue  // heart rate, weight...: not ours
             }
             for (e, entry) in metric.data.enumerated() {
-                guard let entry else { continue }
                 let location = "metrics[\(m)] \(name) data[\(e)]"
+                guard let entry else {
+                    warn(location, "not an object: skipped")
+                    continue
+                }
                 // Older versions name a night's source `sleepSource`.
                 let source =
                     [entry.source, entry.sleepSource].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? "unknown"
@@ -80,7 +86,10 @@ public struct HealthAutoExportReader {
             }
         }
         for (w, workout) in body.workouts.enumerated() {
-            guard let workout else { continue }
+            guard let workout else {
+                warn("workouts[\(w)]", "not an object: skipped")
+                continue
+            }
             switch self.workout(workout) {
             case .sample(let sample): samples.append(sample)
             case .nothing: break

@@ -99,7 +99,7 @@ struct HealthAutoExportShapeTests {
         #expect(warnings.map(\.location) == ["metrics[0] sleep_analysis data[1]"])
     }
 
-    @Test("an entry, metric or workout that is not an object is skipped and its neighbours are still read")
+    @Test("an entry or workout that is not an object is a warning, a metric that is not one is ignored, and the neighbours are read")
     func oddElements() throws {
         let json = """
             {"data": {"metrics": ["oops", {"name": "step_count", "units": "count", "data": [5, null,
@@ -111,8 +111,17 @@ struct HealthAutoExportShapeTests {
             Data(json.utf8), file: "odd.json")
         #expect(samples.map(\.value) == [10, 30])
         #expect(samples.first?.source == "unknown")
-        #expect(warnings.map(\.location) == ["metrics[1] step_count data[3]"])
-        for (text, reason) in [("[1]", "no top-level object"), (#"{"data": 3}"#, "no \"data\" object")] {
+        #expect(
+            warnings.map(\.location) == [
+                "metrics[1] step_count data[0]", "metrics[1] step_count data[1]", "metrics[1] step_count data[3]",
+                "workouts[0]",
+            ])
+        #expect(warnings.filter { $0.message == "not an object: skipped" }.count == 3)
+        for (text, reason) in [
+            ("[1]", "no top-level object"), (#"{"data": 3}"#, "no \"data\" object"),
+            (#"{"data": {"workouts": {}}}"#, "\"data.workouts\" is not a list"),
+            (#"{"data": {"metrics": "steps"}}"#, "\"data.metrics\" is not a list"),
+        ] {
             #expect(throws: MetricFileError.self) {
                 do {
                     _ = try HealthAutoExportReader(clock: HealthFixtures.clock).read(Data(text.utf8), file: "x.json")
