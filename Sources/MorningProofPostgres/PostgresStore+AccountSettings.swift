@@ -16,6 +16,16 @@ extension PostgresStore {
         return clock
     }
 
+    /// The clock on `profile`, the account's row as a token check read it (no read of its own); not
+    /// found while it has no zone. Another account's profile is not taken: the row is read.
+    public func clock(signedIn profile: AccountProfile, systemZone: @autoclosure () -> String) async throws
+        -> DayClock
+    {
+        guard profile.id == accountID else { return try await clock(systemZone: systemZone()) }
+        guard let clock = profile.clock else { throw StoreError.noClockYet }
+        return clock
+    }
+
     /// The first day of the account's calendar week, 1 (Monday) to 7 (Sunday), from its row.
     public func weekStart() async throws -> Int {
         try await profile(of: accountID)?.weekStart ?? 1

@@ -32,7 +32,7 @@ extension PostgresStore {
         try await transaction(.statement) { connection in
             let rows = try await connection.query(
                 """
-                SELECT \(unescaped: Self.entryColumns.split(separator: ",").map { "entry." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
+                SELECT \(unescaped: Self.qualified(Self.entryColumns, as: "entry"))
                 FROM entry JOIN habit ON habit.id = entry.habitId
                 WHERE habit.accountId = \(accountID) AND entry.day = \(day.description)
                 """, logger: logger
@@ -92,28 +92,64 @@ extension PostgresStore {
             let stored =
                 need == .all
                 ? [:] : try await Self.storedCheckpoints(connection, of: habits, context: context, logger: logger)
-            let readings = habits.map {
-                HabitReading($0, today: today, need: need, checkpoint: stored[$0.id], context: context)
-            }
-            let recorded = try await Self.dayStatuses(
-                connection, zip(habits, readings).map { ($0.id, $1.origin) }, accountID: accountID, logger: logger)
-            let progress = zip(habits, readings).map {
-                HabitProgress(habit: $0, timeline: $1.timeline(recorded: recorded[$0.id] ?? []))
-            }
-            let unsound = need == .all ? [] : habits.map(\.id).filter { stored[$0] == nil }
-            return (progress, unsound)
+            return try await Self.judge(
+                habits, today: today, need: need, stored: stored, context: context, connection, accountID: accountID,
+                logger: logger)
         }
         await rebuildHabitStates(unsound)
         return progress
     }
 
+    /// Each habit's progress from its trusted checkpoint in `stored` (else its whole history) and its
+    /// entries read in one statement; with the habits that had no trusted checkpoint (to rebuild) when
+    /// `need` is short of `.all`.
+    static func judge(
+        _ habits: [Habit], today: LocalDay, need: HistoryNeed, stored: [Int64: HabitCheckpoint],
+        context: HabitStateContext, _ connection: PostgresConnection, accountID: Int64, logger: Logger
+    ) async throws -> (progress: [HabitProgress], unsound: [Int64]) {
+        let readings = habits.map {
+            HabitReading($0, today: today, need: need, checkpoint: stored[$0.id], context: context)
+        }
+        let recorded = try await dayStatuses(
+            connection, zip(habits, readings).map { ($0.id, $1.origin) }, accountID: accountID, logger: logger)
+        let progress = zip(habits, readings).map {
+            HabitProgress(habit: $0, timeline: $1.timeline(recorded: recorded[$0.id] ?? []))
+        }
+        return (progress, need == .all ? [] : habits.map(\.id).filter { stored[$0] == nil })
+    }
+
     /// The columns `entry(from:)` reads, in its order.
     static let entryColumns = "habitId, day, status, value, source, note, recordedAt, zone"
+
+    /// `columns` (a comma-separated list) with each name prefixed by `table`.
+    static func qualified(_ columns: String, as table: String) -> String {
+        columns.split(separator: ",").map { "\(table)." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .joined(separator: ", ")
+    }
 
     /// The entry of a row, or nil for one no release of this program writes.
     static func entry(from row: PostgresRow) throws -> Entry? {
         let (habitID, day, status, value, source, note, recordedAt, zone) = try row.decode(
             (Int64, String, String, Double?, String, String?, Date, String).self)
+        return Entry.stored(
+            habitID: habitID, day: day, status: status, value: value, source: source, note: note,
+            recordedAt: recordedAt, zone: zone)
+    }
+
+    /// The entry in `columns` from index `first` on (`entryColumns`), or nil when they are null (no
+    /// entry) or hold one no release of this program writes.
+    static func entry(_ columns: PostgresRandomAccessRow, from first: Int) throws -> Entry? {
+        guard let habitID = try columns[first].decode(Int64?.self) else { return nil }
+        func column<T: PostgresDecodable>(_ offset: Int, _ type: T.Type) throws -> T {
+            try columns[first + offset].decode(T.self)
+        }
+        let (day, status, value, source) = (
+            try column(1, String.self), try column(2, String.self), try column(3, Double?.self),
+            try column(4, String.self)
+        )
+        let (note, recordedAt, zone) = (
+            try column(5, String?.self), try column(6, Date.self), try column(7, String.self)
+        )
         return Entry.stored(
             habitID: habitID, day: day, status: status, value: value, source: source, note: note,
             recordedAt: recordedAt, zone: zone)

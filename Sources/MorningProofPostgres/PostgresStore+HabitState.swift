@@ -116,10 +116,12 @@ extension PostgresStore {
         -> HabitStateContext
     {
         let profile = try await profile(connection, id: accountID, logger: logger)
-        return HabitStateContext(
-            weekStart: profile?.weekStart ?? 1,
-            travelDays: try await zoneChanges(connection, accountID: accountID, logger: logger)
-                .bridgedDays(clock: profile?.clock))
+        return stateContext(profile, zoneChanges: try await zoneChanges(connection, accountID: accountID, logger: logger))
+    }
+
+    /// The context of an account with `profile` (nil for none) and `zoneChanges`, oldest first.
+    static func stateContext(_ profile: AccountProfile?, zoneChanges: [ZoneChange]) -> HabitStateContext {
+        HabitStateContext(weekStart: profile?.weekStart ?? 1, travelDays: zoneChanges.bridgedDays(clock: profile?.clock))
     }
 
     /// The trusted stored checkpoints of `habits`, by habit id.

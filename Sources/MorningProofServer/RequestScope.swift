@@ -84,9 +84,9 @@ struct SignedInRequest: Sendable {
     let database: any MetricIngestStore
     let now: Date
 
-    /// Runs `body` with the account's scoped store, its clock (404 while it has no zone) and the
-    /// moment the request acts at.
+    /// Runs `body` with the account's scoped store, its clock (404 while it has no zone; from the
+    /// profile the token's check read, where the store keeps clocks there) and the moment the request acts at.
     func run<T: Sendable>(_ body: (AccountScope) async throws -> T) async throws -> T {
-        try await body(AccountScope(account: account, database: database, clock: try await database.clock(), now: now))
+        try await body(AccountScope(account: account, database: database, clock: try await database.clock(signedIn: account), now: now))
     }
 }

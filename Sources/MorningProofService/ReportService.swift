@@ -9,7 +9,7 @@ public struct TodayStatus: Sendable {
     public let zone: String
     /// Each active habit with its streaks, in the order they were created.
     public let habits: [HabitProgress]
-    /// Today's entries, by habit id: what made a habit done or skipped (its source and value).
+    /// Today's entries of those habits, by habit id: what made a habit done or skipped (its source and value).
     public let entries: [Int64: Entry]
 
     /// How many habits are settled today: done, skipped or not due (`GateDecision.isSettled`).
@@ -75,10 +75,8 @@ public struct ReportService: Sendable {
     /// Every active habit's state and streaks on the day `now` falls on.
     public func status(now: Date) async throws -> TodayStatus {
         let today = clock.day(at: now)
-        return TodayStatus(
-            day: today, zone: clock.zoneIdentifier,
-            habits: try await database.progress(of: try await database.habits(), today: today, need: .summary),
-            entries: try await database.entries(on: today))
+        let found = try await database.habitsToday(today)
+        return TodayStatus(day: today, zone: clock.zoneIdentifier, habits: found.habits, entries: found.entries)
     }
 
     /// A report on the habits named (every active habit when none is), over the range `from`, `to`

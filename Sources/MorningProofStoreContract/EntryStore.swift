@@ -19,6 +19,34 @@ public protocol EntryStore: AccountScopedStore {
     /// Every habit's progress as of `today` (`HabitTimeline`, with the account's travel days and
     /// week start), judged at least as far back as `need` asks.
     func progress(of habits: [Habit], today: LocalDay, need: HistoryNeed) async throws -> [HabitProgress]
+    /// The account's active habits with their progress as of `today` (judged as far as `.summary`
+    /// needs) and their entries of that day: what status shows, read at once so that a store can
+    /// answer it in one snapshot (PostgreSQL: two statements instead of eight round trips).
+    func habitsToday(_ today: LocalDay) async throws -> HabitsToday
+}
+
+/// The account's active habits on one day: their progress and that day's entries.
+public struct HabitsToday: Sendable {
+    /// Each active habit with its streaks, in the order they were created.
+    public let habits: [HabitProgress]
+    /// The day's entries of those habits, by habit id.
+    public let entries: [Int64: Entry]
+
+    public init(habits: [HabitProgress], entries: [Int64: Entry]) {
+        self.habits = habits
+        self.entries = entries
+    }
+}
+
+extension EntryStore where Self: HabitStore {
+    /// `habitsToday` from `habits()`, `progress` and `entries(on:)`: SQLite's, whose reads are local.
+    public func habitsToday(_ today: LocalDay) async throws -> HabitsToday {
+        let habits = try await habits()
+        let ids = Set(habits.map(\.id))
+        return HabitsToday(
+            habits: try await progress(of: habits, today: today, need: .summary),
+            entries: try await entries(on: today).filter { ids.contains($0.key) })
+    }
 }
 
 extension EntryStore {
@@ -72,6 +100,10 @@ public protocol SettingsStore: AccountScopedStore {
     /// The clock in force for the account; not found while it has no zone. `systemZone` is the
     /// zone of SQLite's owner, whose clock is a setting, until one is set.
     func clock(systemZone: @autoclosure () -> String) async throws -> DayClock
+    /// The same clock for the account signed in as `profile` (its row, as checking the request's
+    /// token read it): a store that keeps every clock on the account row answers from `profile`
+    /// without reading it again.
+    func clock(signedIn profile: AccountProfile, systemZone: @autoclosure () -> String) async throws -> DayClock
     /// The first day of the account's calendar week, 1 (Monday) to 7 (Sunday).
     func weekStart() async throws -> Int
     /// Every stored setting of the account, by key.
@@ -86,6 +118,18 @@ extension SettingsStore {
     /// The clock in force for the account, with the system's zone for an owner who set none.
     public func clock() async throws -> DayClock {
         try await clock(systemZone: ZoneNames.systemDefault())
+    }
+
+    /// The clock read again: SQLite's, whose owner keeps it in a setting.
+    public func clock(signedIn profile: AccountProfile, systemZone: @autoclosure () -> String) async throws
+        -> DayClock
+    {
+        try await clock(systemZone: systemZone())
+    }
+
+    /// The clock for the account signed in as `profile`, with the system's zone for an owner who set none.
+    public func clock(signedIn profile: AccountProfile) async throws -> DayClock {
+        try await clock(signedIn: profile, systemZone: ZoneNames.systemDefault())
     }
 
     /// How many unlocks are allowed in any 7 days (`gate.unlocks-per-week`, default 1).

@@ -88,6 +88,8 @@ struct PostgresPlanTests {
             let origin = Self.today.adding(days: -40)
             let queries: [(String, PostgresQuery)] = [
                 ("status: stored states", PostgresStore.storedStatesQuery(ids)),
+                ("status: habits, states and entries of today",
+                 PostgresStore.todayQuery(accountID: accountID, day: Self.today)),
                 ("status: days since the states",
                  PostgresStore.dayStatusesQuery(ids.map { ($0, origin) }, accountID: accountID)),
                 ("report: whole histories", PostgresStore.dayStatusesQuery(ids.map { ($0, nil) }, accountID: accountID)),

@@ -28,7 +28,8 @@ public enum HabitStateAgreement {
         }
     }
 
-    /// Compares what `.summary` and `.days(from:)` readers get with the whole history, as of `today`:
+    /// Compares what `.summary`, `.days(from:)` and status (`habitsToday`) readers get with the whole
+    /// history, as of `today`, and status' entries with `entries(on:)`:
     /// records the first disagreement and returns nil, else how many habits were read from their state.
     @discardableResult
     public static func expect(
@@ -40,9 +41,16 @@ public enum HabitStateAgreement {
         let from = today.adding(days: -30)
         let summary = try await store.progress(of: habits, today: today, need: .summary)
         let days = try await store.progress(of: habits, today: today, need: .days(from: from))
+        // What status reads at once: the same habits, the same figures, the day's entries of them.
+        let status = try await store.habitsToday(today)
+        let entries = try await store.entries(on: today).filter { entry in habits.contains { $0.id == entry.key } }
+        #expect(status.habits.map(\.habit) == habits, "status' habits \(context())", sourceLocation: sourceLocation)
+        #expect(status.entries == entries, "status' entries of \(today) \(context())", sourceLocation: sourceLocation)
+        guard status.habits.count == habits.count, status.entries == entries else { return nil }
         for (index, progress) in whole.enumerated() {
             let far = progress.timeline.lastDay.adding(days: 1)
             guard Figures(summary[index], from: far) == Figures(progress, from: far),
+                Figures(status.habits[index], from: far) == Figures(progress, from: far),
                 Figures(days[index], from: from) == Figures(progress, from: from)
             else {
                 Issue.record(
@@ -50,6 +58,7 @@ public enum HabitStateAgreement {
                     \(progress.habit.name) \(progress.habit.schedule) today \(today) \(context()):
                     whole   \(Figures(progress, from: from))
                     summary \(Figures(summary[index], from: far))
+                    status  \(Figures(status.habits[index], from: far))
                     days    \(Figures(days[index], from: from))
                     """, sourceLocation: sourceLocation)
                 return nil
