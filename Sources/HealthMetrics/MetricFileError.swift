@@ -13,6 +13,16 @@ public enum MetricFileProblem: Sendable, Equatable {
     case unreadable
     /// The file is not one of the formats MorningProof reads, or is broken beyond reading.
     case notMetrics
+
+    /// The error kind (exit code, HTTP status) of a metrics file that could not be read, for every
+    /// front end: missing 66, unreadable 74, not metrics 65 (400 on the server).
+    public var errorKind: MorningProofError.Kind {
+        switch self {
+        case .noSuchFile: .noInput
+        case .unreadable: .ioError
+        case .notMetrics: .dataError
+        }
+    }
 }
 
 extension FileError where Code == MetricFileProblem {

@@ -108,11 +108,7 @@ enum ExitStatus {
             case .unauthorized, .notFound, .conflict, .refused, .tooManyRequests: kind = .usage
             }
         case let error as MetricFileError:
-            switch error.code {
-            case .noSuchFile: kind = .noInput
-            case .unreadable: kind = .ioError
-            case .notMetrics: kind = .dataError
-            }
+            kind = error.code.errorKind
         default:
             return nil
         }

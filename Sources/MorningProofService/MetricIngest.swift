@@ -68,7 +68,7 @@ public struct MetricIngest {
         } catch let error as MetricFileError {
             // A body that parses as its format at first and breaks later (JSON nested past the
             // parser's depth, a NaN, a zip with no export in it) is bad input, as `metrics import` says.
-            throw MorningProofError(Self.kind(of: error.code), error.message)
+            throw MorningProofError(error.code.errorKind, error.message)
         }
         var report = IngestReport()
         report.records = file.recordsRead
@@ -80,14 +80,5 @@ public struct MetricIngest {
             at: now, realTime: realTime, delivery: .queued
         ).completed
         return report
-    }
-
-    /// The error kind (exit code, HTTP status) of a metrics file that could not be read.
-    static func kind(of problem: MetricFileProblem) -> MorningProofError.Kind {
-        switch problem {
-        case .noSuchFile: .noInput
-        case .unreadable: .ioError
-        case .notMetrics: .dataError
-        }
     }
 }
