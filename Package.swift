@@ -33,6 +33,10 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // PostgreSQL for scale: the server's store on a database shared by many processes.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // Notifications to phones: Web Push's P-256, HKDF, AES-GCM and ES256 (RFC 8291/8292), the
+        // webhook's HMAC; and the outbound HTTPS client, pinned to the addresses it checked.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
@@ -91,6 +95,20 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // Delivering notifications over HTTP: Web Push (VAPID, aes128gcm), ntfy and signed webhooks,
+        // to targets checked after DNS resolution. The one place that imports Crypto and
+        // AsyncHTTPClient.
+        .target(
+            name: "NotificationDelivery",
+            dependencies: [
+                "MorningProofCore", "MorningProofStoreContract", "MorningProofService",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Commands and output formatting: the one place that imports ArgumentParser.
         .target(
             name: "MorningProofCLI",
@@ -129,7 +147,7 @@ let package = Package(
             name: "MorningProofServer",
             dependencies: [
                 "MorningProofCore", "MorningProofStoreContract", "MorningProofService", "PhotoVerification",
-                "HabitCharts", "HealthMetrics",
+                "HabitCharts", "HealthMetrics", "NotificationDelivery",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -212,6 +230,13 @@ let package = Package(
         ),
         .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification", "MorningProofCore", "TestFixtures"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
+        .testTarget(
+            name: "NotificationDeliveryTests",
+            dependencies: [
+                "NotificationDelivery", "MorningProofService", "MorningProofStoreContract", "MorningProofCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
         .testTarget(
             name: "MorningProofServiceTests",
             dependencies: [

@@ -1,0 +1,47 @@
+import Foundation
+import MorningProofCore
+import MorningProofStoreContract
+
+/// Which channel a delivery went to.
+public enum ChannelKind: String, Sendable, Codable, CaseIterable {
+    case webPush = "webPush"
+    case ntfy
+    case webhook
+}
+
+/// What one delivery to one channel did.
+public struct ChannelResult: Sendable, Hashable, Codable {
+    public enum Outcome: String, Sendable, Codable {
+        /// The endpoint took the message (a 2xx answer).
+        case delivered
+        /// The push service says the subscription is gone (404 or 410): it is to be deleted.
+        case gone
+        /// Anything else: refused target, timeout, connection error, another status.
+        case failed
+    }
+
+    public var channel: ChannelKind
+    /// The push subscription's endpoint, the ntfy or webhook URL.
+    public var target: String
+    public var outcome: Outcome
+    /// The HTTP status, when an answer came.
+    public var status: Int?
+    /// Why it failed, one line, for a person (never a secret).
+    public var error: String?
+
+    public init(channel: ChannelKind, target: String, outcome: Outcome, status: Int? = nil, error: String? = nil) {
+        self.channel = channel
+        self.target = target
+        self.outcome = outcome
+        self.status = status
+        self.error = error
+    }
+}
+
+/// Sends one event to an account's channels (Web Push, ntfy, webhook). Implemented over HTTP by
+/// the server; tests stand in for it. Never throws: each channel's result says what happened.
+public protocol ChannelDelivery: Sendable {
+    /// Delivers `event` to every channel of `channels`, concurrently, each bounded by the
+    /// delivery's timeouts (5 s to connect, 10 s in all).
+    func deliver(_ event: NotificationEvent, to channels: AccountChannels) async -> [ChannelResult]
+}
