@@ -8,6 +8,8 @@ public struct NotificationEvent: Codable, Sendable, Hashable {
     public enum Kind: String, Codable, Sendable {
         case goalMet = "goal.met"
         case reminder = "habit.reminder"
+        /// `POST /api/notifications/test`: a message that checks the channels, claimed by nothing.
+        case test = "notification.test"
     }
 
     public var event: Kind
