@@ -174,7 +174,7 @@ let package = Package(
             name: "morningproof-server",
             dependencies: [
                 "MorningProofServer", "MorningProofService", "MorningProofStoreContract", "MorningProofStore", "MorningProofCore",
-                "MorningProofPostgres",
+                "MorningProofPostgres", "Observer", "NotificationDelivery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

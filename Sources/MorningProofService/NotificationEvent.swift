@@ -82,4 +82,13 @@ public struct NotificationEvent: Codable, Sendable, Hashable {
 
     /// The stored key of this event: one per kind and habit, claimed once per day.
     public static func key(_ kind: Kind, habitID: Int64) -> String { "\(kind.rawValue)/habit-\(habitID)" }
+
+    /// The kind and habit of a stored key (`key(_:habitID:)`); nil for a key no release writes.
+    public static func parse(key: String) -> (kind: Kind, habitID: Int64)? {
+        let parts = key.split(separator: "/", maxSplits: 1)
+        guard parts.count == 2, let kind = Kind(rawValue: String(parts[0])), parts[1].hasPrefix("habit-"),
+            let id = Int64(parts[1].dropFirst("habit-".count))
+        else { return nil }
+        return (kind, id)
+    }
 }

@@ -109,27 +109,13 @@ public struct CheckPass: Sendable {
     private func remind(
         _ habit: Habit, today: LocalDay, now: Date, report: inout PassReport, emit: (NotificationEvent) -> Void
     ) async throws {
-        guard let remindAt = habit.remindAt else { return }
-        // A reminder before the day start (01:00 with days starting at 04:00) falls on the next date.
-        let date = remindAt < clock.dayStart ? today.adding(days: 1) : today
-        guard now >= clock.instant(on: date, secondsAfterMidnight: remindAt * 60) else { return }
-        let key = NotificationEvent.key(.reminder, habitID: habit.id)
-        if try await database.settledNotificationKeys([key], day: today).contains(key) { return }
-        // An entry today (done or skipped) makes today's state other than pending.
-        guard try await database.progress(of: habit, today: today, need: .summary).state == .pending else { return }
-        var value: Double?
-        var message = "\(habit.name): not done yet today"
-        if let goal = habit.goal, let metric = HealthMetric(name: goal.metric) {
-            value = try await sources.value(goal.metric, today, goal.activity)
-            message += " (goal \(goal.summary); \(GoalTarget.format(value ?? 0, for: metric)) so far)"
-        }
-        let event = NotificationEvent(
-            event: .reminder, habit: habit.name, day: today, goal: habit.goal, value: value, message: message + ".",
-            at: NotificationEvent.timestamp(now, in: clock))
-        let decision = try await database.decideAndClaim(
-            ClaimRequest(
-                key: key, day: today, event: event.json(), condition: .habitHasNoEntry(habitID: habit.id)),
-            at: realTime(), lease: lease)
+        let sources = self.sources
+        guard
+            let request = try await ReminderRule.request(
+                for: habit, in: database, clock: clock, now: now,
+                value: { goal in try await sources.value(goal.metric, today, goal.activity) })
+        else { return }
+        let decision = try await database.decideAndClaim(request, at: realTime(), lease: lease)
         if let claim = decision.claim { try await deliver(claim, report: &report, emit: emit) }
     }
 

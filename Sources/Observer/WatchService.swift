@@ -12,11 +12,14 @@ public struct WatchService<C: Clock>: Service where C.Duration == Duration {
     public var pass: @Sendable () async -> Void
     /// Called once when a graceful shutdown begins, on another task than the pass.
     public var stopPass: @Sendable () -> Void
+    /// What the log calls the loop ("watching", "notifying").
+    public var name: String
 
     public init(
-        interval: Duration, clock: C, logger: Logger, pass: @escaping @Sendable () async -> Void,
-        stopPass: @escaping @Sendable () -> Void = {}
+        interval: Duration, clock: C, logger: Logger, name: String = "watching",
+        pass: @escaping @Sendable () async -> Void, stopPass: @escaping @Sendable () -> Void = {}
     ) {
+        self.name = name
         self.interval = interval
         self.clock = clock
         self.logger = logger
@@ -25,7 +28,7 @@ public struct WatchService<C: Clock>: Service where C.Duration == Duration {
     }
 
     public func run() async throws {
-        logger.info("watching: a pass every \(interval)")
+        logger.info("\(name): a pass every \(interval)")
         var passes = 0
         let stopPass = self.stopPass, pass = self.pass
         while !Task.isShuttingDownGracefully && !Task.isCancelled {

@@ -1,0 +1,68 @@
+import Foundation
+import MorningProofCore
+import MorningProofStoreContract
+import PostgresNIO
+
+/// What the server's notification pass finds across every account, each in one statement, as
+/// `AppDatabase`'s.
+extension PostgresStore: NotificationPassStore {
+    public func notifiableHabits() async throws -> [NotifiableHabit] {
+        try await transaction(.statement) { connection in
+            try await connection.query(
+                """
+                SELECT \(unescaped: Self.qualified(Self.habitColumns, as: "habit")), \(unescaped: Self.profileColumns)
+                FROM habit JOIN account ON account.id = habit.accountId
+                WHERE NOT habit.archived AND account.timeZone IS NOT NULL
+                  AND (habit.remindAt IS NOT NULL OR (habit.kind = 'metric' AND habit.goalComparison = 'atMost'))
+                ORDER BY habit.accountId, habit.id
+                """, logger: logger
+            ).collect().map { row in
+                let columns = row.makeRandomAccess()
+                let account = AccountProfile(
+                    id: try columns[14].decode(Int64.self), email: try columns[15].decode(String?.self),
+                    timeZone: try columns[16].decode(String?.self), dayStart: try columns[17].decode(Int.self),
+                    weekStart: try columns[18].decode(Int.self))
+                return NotifiableHabit(account: account, habit: try Self.habit(from: row))
+            }
+        }
+    }
+
+    public func settledSlots(_ slots: [NotificationSlot]) async throws -> Set<NotificationSlot> {
+        guard !slots.isEmpty else { return [] }
+        return try await transaction(.statement) { connection in
+            var settled: Set<NotificationSlot> = []
+            let rows = try await connection.query(
+                """
+                SELECT slot.habitId, slot.day, slot.key
+                FROM unnest(\(slots.map(\.habitID)), \(slots.map(\.day.description)), \(slots.map(\.key)))
+                  AS slot (habitId, day, key)
+                WHERE EXISTS (SELECT 1 FROM entry WHERE entry.habitId = slot.habitId AND entry.day = slot.day)
+                  OR EXISTS (
+                    SELECT 1 FROM notification n WHERE n.key = slot.key AND n.day = slot.day
+                      AND (n.state = 'delivered' OR (n.state = 'failed' AND n.attempts >= \(NotificationClaimRule.maxAttemptsPerDay))))
+                """, logger: logger
+            ).collect()
+            for row in rows {
+                let (habitID, day, key) = try row.decode((Int64, String, String).self)
+                if let day = LocalDay(day) { settled.insert(NotificationSlot(habitID: habitID, day: day, key: key)) }
+            }
+            return settled
+        }
+    }
+
+    public func accountsWithWaitingNotifications(since day: LocalDay) async throws -> [AccountProfile] {
+        try await transaction(.statement) { connection in
+            try await connection.query(
+                """
+                SELECT \(unescaped: Self.profileColumns) FROM account
+                WHERE account.timeZone IS NOT NULL AND account.id IN (
+                  SELECT accountId FROM notification
+                  WHERE day >= \(day.description) AND state <> 'delivered'
+                    AND attempts < \(NotificationClaimRule.maxAttemptsPerDay)
+                  UNION SELECT accountId FROM metricDayMark)
+                ORDER BY account.id
+                """, logger: logger
+            ).collect().map(Self.profile(from:))
+        }
+    }
+}

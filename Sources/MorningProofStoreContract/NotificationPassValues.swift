@@ -1,0 +1,43 @@
+import Foundation
+import MorningProofCore
+
+/// A habit the server's notification pass may have something to say about (a reminder, an at-most
+/// goal to judge once its day is over), with the account it belongs to.
+public struct NotifiableHabit: Sendable {
+    public var account: AccountProfile
+    public var habit: Habit
+
+    public init(account: AccountProfile, habit: Habit) {
+        self.account = account
+        self.habit = habit
+    }
+}
+
+/// One notification of one habit and day: what the pass asks the store about in one go.
+public struct NotificationSlot: Sendable, Hashable {
+    public var habitID: Int64
+    public var day: LocalDay
+    /// The notification's key (`NotificationEvent.key`).
+    public var key: String
+
+    public init(habitID: Int64, day: LocalDay, key: String) {
+        self.habitID = habitID
+        self.day = day
+        self.key = key
+    }
+}
+
+/// What the server's notification pass finds across every account, each in one query: it never
+/// walks the accounts one by one to find out that nothing is due.
+public protocol NotificationPassStore: Sendable {
+    /// The habits, not archived, with a reminder or an at-most metric goal, of the accounts that
+    /// have a time zone, each with its account; ordered by account.
+    func notifiableHabits() async throws -> [NotifiableHabit]
+    /// The slots, among `slots`, with nothing left to do: the habit has an entry (done or skipped)
+    /// that day, or the notification is settled (delivered, or given up after the last attempt).
+    func settledSlots(_ slots: [NotificationSlot]) async throws -> Set<NotificationSlot>
+    /// The accounts with a time zone that have notifications of `day` or later waiting for a pass
+    /// (queued by an ingest, failed with attempts left, or held by a pass that may have died), or
+    /// metric days whose goals are not judged yet.
+    func accountsWithWaitingNotifications(since day: LocalDay) async throws -> [AccountProfile]
+}

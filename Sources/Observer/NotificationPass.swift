@@ -1,0 +1,135 @@
+import Foundation
+import MorningProofCore
+import MorningProofService
+import MorningProofStoreContract
+
+/// The server's notification pass over every account (`serve`'s pass every minute, `notify
+/// --once`): the reminders due now, the at-most goals whose day has ended, and the events an
+/// ingest or entry claimed but no pass has delivered yet, each delivered to the account's channels
+/// once per habit and day — whichever server process claims it first, with the claim, lease, retry
+/// and takeover rules `check` and `watch` use (`NotificationClaimRule`, the stores' `decideAndClaim`).
+///
+/// What is due is found set-based (`NotificationPassStore`: one read for the habits with a reminder
+/// or a limit, one for the slots already settled, one for the accounts with events waiting); only
+/// the accounts with something to do are then visited, `concurrency` at a time, so that a slow
+/// channel holds up only its own account.
+public struct NotificationPass: Sendable {
+    /// One account's store: its habits, entries, metrics, notifications and channels.
+    public typealias AccountStore = any MetricIngestStore & NotificationChannelStore
+
+    /// What a pass did.
+    public struct Report: Sendable, Equatable, Codable {
+        /// Accounts visited (with something due or waiting).
+        public var accounts = 0
+        /// Events delivered (to at least one channel).
+        public var delivered = 0
+        /// Deliveries that failed, each one line ("habit.reminder for Read on 2026-03-08: …").
+        public var failures: [String] = []
+        /// Push subscriptions removed because their push service said they are gone.
+        public var removedSubscriptions = 0
+        /// Goals completed by the judgement (at-most goals whose day ended, metric days waiting).
+        public var completed = 0
+
+        public init() {}
+
+        mutating func add(_ other: Report) {
+            accounts += other.accounts
+            delivered += other.delivered
+            failures += other.failures
+            removedSubscriptions += other.removedSubscriptions
+            completed += other.completed
+        }
+    }
+
+    /// How long a claim is held before another pass may take it over: longer than any delivery
+    /// (10 s per channel, channels in parallel).
+    public static let lease: TimeInterval = 60
+
+    let store: any NotificationPassStore
+    let account: @Sendable (Int64) -> AccountStore
+    let delivery: any ChannelDelivery
+    let concurrency: Int
+    let realTime: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - store: the database, across accounts.
+    ///   - account: the same database seen as one account.
+    ///   - delivery: where events go (Web Push, ntfy, webhooks).
+    ///   - concurrency: accounts visited at once.
+    ///   - realTime: stamps claims (`--now` may replay another instant; leases are about live processes).
+    public init(
+        store: any NotificationPassStore, account: @escaping @Sendable (Int64) -> AccountStore,
+        delivery: any ChannelDelivery, concurrency: Int = 32, realTime: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.store = store
+        self.account = account
+        self.delivery = delivery
+        self.concurrency = max(1, concurrency)
+        self.realTime = realTime
+    }
+
+    /// What one account has due in this pass.
+    struct Work: Sendable {
+        var profile: AccountProfile
+        var reminders: [Habit] = []
+        /// An at-most goal whose day just ended, or metric days to judge: run the goal judgement.
+        var judge = false
+        /// Events waiting for a pass.
+        var waiting = false
+    }
+
+    /// Runs one pass at `now`. Throws only when the database fails before any account is visited;
+    /// an account whose visit fails is a line in `failures`, and the others go on.
+    public func run(at now: Date) async throws -> Report {
+        var work: [Int64: Work] = [:]
+        var reminders: [NotificationSlot: NotifiableHabit] = [:]
+        var limits: [NotificationSlot: NotifiableHabit] = [:]
+        var earliest: LocalDay?
+        for item in try await store.notifiableHabits() {
+            guard let clock = item.account.clock else { continue }
+            let habit = item.habit
+            let today = clock.day(at: now)
+            earliest = min(earliest ?? today, today)
+            if let remindAt = habit.remindAt, habit.createdDay <= today,
+                ReminderRule.isDue(remindAt: remindAt, clock: clock, today: today, now: now)
+            {
+                reminders[NotificationSlot(habitID: habit.id, day: today, key: NotificationEvent.key(.reminder, habitID: habit.id))] = item
+            }
+            let yesterday = today.adding(days: -1)
+            if habit.kind == .metric, habit.goal?.comparison == .atMost, habit.createdDay <= yesterday {
+                limits[NotificationSlot(habitID: habit.id, day: yesterday, key: NotificationEvent.key(.goalMet, habitID: habit.id))] = item
+            }
+        }
+        let settled = try await store.settledSlots(Array(reminders.keys) + Array(limits.keys))
+        for (slot, item) in reminders where !settled.contains(slot) {
+            work[item.account.id, default: Work(profile: item.account)].reminders.append(item.habit)
+        }
+        for (slot, item) in limits where !settled.contains(slot) {
+            work[item.account.id, default: Work(profile: item.account)].judge = true
+        }
+        // Events of the last days (an account's today is at most a day from UTC's).
+        let since = (earliest ?? DayClock(timeZone: TimeZone(identifier: "UTC")!).day(at: now)).adding(days: -GoalJudge.notifiedDays - 1)
+        for profile in try await store.accountsWithWaitingNotifications(since: since) {
+            work[profile.id, default: Work(profile: profile)].waiting = true
+        }
+        return await visit(work.values.sorted { $0.profile.id < $1.profile.id }, at: now)
+    }
+
+    /// Visits the accounts, at most `concurrency` at once.
+    private func visit(_ accounts: [Work], at now: Date) async -> Report {
+        await withTaskGroup(of: Report.self) { group in
+            var report = Report()
+            var pending = accounts.makeIterator()
+            var running = 0
+            while running < concurrency, let next = pending.next() {
+                group.addTask { await visit(next, at: now) }
+                running += 1
+            }
+            while let done = await group.next() {
+                report.add(done)
+                if let next = pending.next() { group.addTask { await visit(next, at: now) } }
+            }
+            return report
+        }
+    }
+}
