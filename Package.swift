@@ -230,10 +230,24 @@ let package = Package(
         ),
         .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification", "MorningProofCore", "TestFixtures"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
+        // The other side of notification delivery, for the delivery and server tests: a browser's push
+        // keys, a fake push service that checks VAPID and decrypts, a fake ntfy and webhook receiver.
+        .target(
+            name: "NotificationTestSupport",
+            dependencies: [
+                "NotificationDelivery", "MorningProofStoreContract",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Tests/NotificationTestSupport"),
         .testTarget(
             name: "NotificationDeliveryTests",
             dependencies: [
-                "NotificationDelivery", "MorningProofService", "MorningProofStoreContract", "MorningProofCore",
+                "NotificationDelivery", "NotificationTestSupport", "MorningProofService", "MorningProofStoreContract",
+                "MorningProofCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),

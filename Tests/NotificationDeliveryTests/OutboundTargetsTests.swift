@@ -1,0 +1,100 @@
+import Foundation
+import MorningProofStoreContract
+import NotificationTestSupport
+import Testing
+
+@testable import NotificationDelivery
+
+@Suite struct OutboundTargetsTests {
+    let strict = OutboundTargets()
+
+    func refusal(_ url: String, _ targets: OutboundTargets = OutboundTargets()) async -> String? {
+        switch await targets.check(url) {
+        case .success: nil
+        case .failure(let refusal): refusal.description
+        }
+    }
+
+    @Test func httpIsRefusedUnlessLocalTargetsAreAllowed() async {
+        #expect(await refusal("http://push.example.net/x") == "http is refused: notifications go only to https URLs")
+        #expect(await refusal("ftp://push.example.net/x") == "ftp: is no https URL")
+        #expect(await refusal("http://127.0.0.1:9/x", OutboundTargets(allowLocalTargets: true)) == nil)
+    }
+
+    @Test func localAndPrivateAddressesAreRefused() async {
+        let cases = [
+            ("https://127.0.0.1/", "127.0.0.1 is a loopback address; notifications go only to public addresses"),
+            ("https://[::1]/", "::1 is a loopback address; notifications go only to public addresses"),
+            (
+                "https://[::ffff:127.0.0.1]/",
+                "::ffff:127.0.0.1 is a loopback address (IPv4 127.0.0.1 inside IPv6); notifications go only to public addresses"
+            ),
+            (
+                "https://169.254.169.254/",
+                "169.254.169.254 is the cloud metadata address; notifications go only to public addresses"
+            ),
+            ("https://10.1.2.3/", "10.1.2.3 is a private address; notifications go only to public addresses"),
+        ]
+        for (url, expected) in cases {
+            #expect(await refusal(url) == expected, "\(url)")
+        }
+        let localhost = await refusal("https://localhost/")
+        #expect(localhost?.hasPrefix("localhost resolves to ") == true)
+        #expect(localhost?.hasSuffix("a loopback address; notifications go only to public addresses") == true)
+        // A decimal IPv4 literal is resolved by getaddrinfo to 127.0.0.1, and refused as that.
+        #expect(await refusal("https://2130706433/")?.contains("a loopback address") == true)
+        #expect(
+            await refusal("https://user:pw@push.example.net/")
+                == "push.example.net: a user name or password in the URL is refused")
+    }
+
+    @Test func publicAddressesPassAndAreWhatTheConnectionUses() async throws {
+        let target = try await strict.check("https://93.184.215.14:8443/topic").get()
+        #expect(target.address == IPAddress("93.184.215.14"))
+        #expect(target.host == "93.184.215.14")
+        let v6 = try await strict.check("https://[2606:4700:4700::1111]/").get()
+        #expect(v6.host == "2606:4700:4700::1111")
+    }
+
+    @Test func theAddressRulesCoverTheReservedRanges() throws {
+        let refused = [
+            "0.1.2.3", "10.255.0.1", "100.64.0.1", "100.127.255.254", "127.8.8.8", "169.254.1.1", "172.16.0.1",
+            "172.31.255.255", "192.0.0.8", "192.168.1.1", "198.18.0.1", "198.19.255.255", "224.0.0.1",
+            "240.0.0.1", "255.255.255.255", "::", "::1", "fe80::1", "febf::1", "fc00::1", "fd00:ec2::254",
+            "ff02::1", "::ffff:10.0.0.1", "::ffff:169.254.169.254", "64:ff9b::a00:1", "64:ff9b::7f00:1",
+            "2002:a00:1::", "2002:7f00:1::", "64:ff9b:1::1",
+        ]
+        for text in refused {
+            let address = try #require(IPAddress(text), "\(text)")
+            #expect(address.refusal != nil, "\(text) must be refused")
+        }
+        #expect(IPAddress("fd00:ec2::254")?.refusal == "the cloud metadata address")
+        let allowed = [
+            "1.1.1.1", "100.128.0.1", "172.32.0.1", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808",
+            "2002:808:808::",
+        ]
+        for text in allowed {
+            let address = try #require(IPAddress(text), "\(text)")
+            #expect(address.refusal == nil, "\(text) must pass")
+        }
+        #expect(IPAddress("example.com") == nil)
+        #expect(IPAddress("::ffff:127.0.0.1")?.description == "::ffff:127.0.0.1")
+    }
+
+    @Test func aRefusedTargetIsAFailedResultThatNamesNoSecret() async throws {
+        let sender = HTTPChannelSender(identity: VAPIDKey.newIdentity(contact: "mailto:ops@example.com"))
+        let channels = AccountChannels(
+            pushSubscriptions: [TestPushSubscriber().subscription(endpoint: "https://10.1.2.3/push/a")],
+            ntfy: NtfyChannel(url: "http://ntfy.example.net/topic", token: "tk_secret"),
+            webhook: WebhookChannel(url: "https://127.0.0.1/hook", secret: "whsec_secret"))
+        let results = await sender.deliver(SampleEvents.reminder, to: channels)
+        await sender.shutdown()
+        #expect(results.map(\.outcome) == [.failed, .failed, .failed])
+        #expect(results[0].error == "10.1.2.3 is a private address; notifications go only to public addresses")
+        #expect(results[1].error == "http is refused: notifications go only to https URLs")
+        for result in results {
+            #expect(result.status == nil)
+            #expect(!(result.error ?? "").contains("secret"))
+        }
+    }
+}
