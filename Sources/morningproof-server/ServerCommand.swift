@@ -24,7 +24,7 @@ struct ServerCommand: AsyncParsableCommand {
             source that is not a whole MorningProof database, 66 no such file, 74 database or I/O failure, \
             75 database busy.
             """,
-        subcommands: [Serve.self, TokenCommand.self, DatabaseCommand.self],
+        subcommands: [Serve.self, TokenCommand.self, DatabaseCommand.self, NotifyCommand.self],
         defaultSubcommand: Serve.self)
 
     /// Runs `body`; a MorningProof, service or store error becomes one line on stderr and its exit code.
