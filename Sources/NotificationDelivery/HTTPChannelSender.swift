@@ -5,8 +5,8 @@ import MorningProofStoreContract
 import Synchronization
 
 /// Delivers notifications over HTTP: Web Push (RFC 8030/8291/8292), ntfy and signed webhooks, each
-/// to a target checked after DNS resolution, concurrently, within `DeliveryTimeouts`. Call
-/// `shutdown()` before the process ends: it closes the HTTP clients.
+/// to a target checked after DNS resolution, concurrently, within `DeliveryTimeouts`. Make one per
+/// process and share it (it keeps connections open for reuse); call `shutdown()` when done.
 public final class HTTPChannelSender: ChannelDelivery {
     private let vapidKey: VAPIDKey?
     private let contact: String
@@ -32,6 +32,7 @@ public final class HTTPChannelSender: ChannelDelivery {
         self.logger = logger
     }
 
+    /// One result per channel, in the order: each push subscription, ntfy, the webhook.
     public func deliver(_ event: NotificationEvent, to channels: AccountChannels) async -> [ChannelResult] {
         await withTaskGroup(of: (Int, ChannelResult).self) { group in
             for (index, subscription) in channels.pushSubscriptions.enumerated() {

@@ -52,6 +52,13 @@ final class OutboundClients: Sendable {
         self.capacity = max(1, capacity)
     }
 
+    deinit {
+        // A sender dropped without `shutdown()`: its clients still close (a debug build traps on a
+        // client released while running).
+        let clients = state.withLock { state in state.entries.values.map(\.client) }
+        for client in clients { Task { try? await client.shutdown() } }
+    }
+
     /// POSTs `body` to the checked target, never following a redirect, within the timeouts.
     func post(to target: OutboundTargets.Target, headers: [(String, String)], body: Data) async -> PostOutcome {
         let key = "\(target.host)|\(target.address)"

@@ -99,6 +99,8 @@ public final class RecordingServer: Sendable {
         let body = try await request.body.collect(upTo: 1 << 20)
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
+        // HTTP types carry Host as the :authority pseudo-header.
+        if let authority = request.head.authority { headers["host"] = authority }
         let path = request.uri.path
         let (status, hangs) = state.withLock { state in
             state.requests.append(RecordedRequest(path: path, headers: headers, body: Data(body.readableBytesView)))
