@@ -27,10 +27,6 @@ public struct VAPIDKey: Sendable {
     /// `publicKey` in base64url without padding: `GET /api/push/key`'s `publicKey`.
     public var publicKeyBase64URL: String { Base64URL.encode(publicKey) }
 
-    /// The contact a new identity gets until `serve --push-contact` sets one: a reserved domain,
-    /// which some push services (Apple's) refuse, so the server says so when it starts.
-    public static let defaultContact = "mailto:webpush@morningproof.invalid"
-
     /// A new identity with a fresh key, for a database that has none yet.
     public static func newIdentity(contact: String) -> VAPIDIdentity {
         VAPIDIdentity(privateKey: VAPIDKey().privateKey, contact: contact)

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MorningProofCore
 import MorningProofPostgres
+import MorningProofServer
 import MorningProofService
 import MorningProofStore
 import MorningProofStoreContract
@@ -110,10 +111,19 @@ struct DeliveryOptions: ParsableArguments {
             "The web app's public URL (https://…), which an ntfy notification opens when tapped.", valueName: "url"))
     var appURL: String?
 
+    func validate() throws {
+        if let appURL, URL(string: appURL)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true {
+            throw ValidationError("--app-url needs an http or https URL, not \"\(appURL)\"")
+        }
+    }
+
+    /// The HTTP sender, signing Web Push with `identity`.
+    func sender(identity: VAPIDIdentity, logger: Logger) -> HTTPChannelSender {
+        HTTPChannelSender(identity: identity, allowLocalTargets: allowLocalNotifyTargets, clickURL: appURL, logger: logger)
+    }
+
     /// The HTTP sender, signing Web Push with the database's VAPID identity (made on first use).
     func sender(store: any VAPIDIdentityStore, logger: Logger) async throws -> HTTPChannelSender {
-        let identity = try await store.vapidIdentity(orStore: VAPIDKey.newIdentity(contact: VAPIDKey.defaultContact))
-        return HTTPChannelSender(
-            identity: identity, allowLocalTargets: allowLocalNotifyTargets, clickURL: appURL, logger: logger)
+        sender(identity: try await PushIdentity.load(from: store, contact: nil, logger: logger), logger: logger)
     }
 }

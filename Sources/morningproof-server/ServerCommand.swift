@@ -7,6 +7,8 @@ import MorningProofServer
 import MorningProofService
 import MorningProofStore
 import MorningProofStoreContract
+import NotificationDelivery
+import Observer
 import ServiceLifecycle
 
 /// `morningproof-server`: serves the database over HTTP, and makes tokens for scripts.
@@ -195,10 +197,15 @@ extension ServerCommand {
                 valueName: "contact"))
         var pushContact: String?
 
-        @Flag(
-            name: .customLong("allow-local-notify-targets"),
-            help: "Accept http notification targets and loopback or private addresses (tests and demos only).")
-        var allowLocalNotifyTargets = false
+        @Option(
+            name: .customLong("notify-interval"),
+            help: ArgumentHelp(
+                "Seconds between the server's notification passes (reminders due, at-most goals whose day ended, "
+                    + "goal alerts waiting; see `notify --help`); 0 turns the pass off, for a separate `notify`.",
+                valueName: "seconds"))
+        var notifyInterval = 60
+
+        @OptionGroup(title: "Notifications") var delivery: DeliveryOptions
 
         @OptionGroup(title: "Connections") var connections: ConnectionOptions
 
@@ -220,6 +227,9 @@ extension ServerCommand {
             }
             guard (0.25...300).contains(connectionWait) else {
                 throw ValidationError("--db-wait must be 0.25 to 300 seconds")
+            }
+            guard (0...86_400).contains(notifyInterval) else {
+                throw ValidationError("--notify-interval must be 0 to 86400 seconds")
             }
             if let pushContact {
                 do {
@@ -253,8 +263,9 @@ extension ServerCommand {
                 configuration.metricsExportLimit = try ByteSize.parse(
                     metricsExportLimit, option: "--metrics-export-limit")
                 configuration.metricsUploadLimit = metricsUploadLimit
-                configuration.allowLocalNotifyTargets = allowLocalNotifyTargets
-                let services: [any Service]
+                configuration.allowLocalNotifyTargets = delivery.allowLocalNotifyTargets
+                var services: [any Service]
+                let sender: HTTPChannelSender
                 if let store = try await database.postgres(
                     poolSize: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
                 {
@@ -263,6 +274,8 @@ extension ServerCommand {
                     configuration.vapidIdentity = try await setup.whileRunning {
                         try await PushIdentity.load(from: setup, contact: pushContact, logger: logger)
                     }
+                    sender = delivery.sender(identity: configuration.vapidIdentity!, logger: logger)
+                    configuration.channelDelivery = sender
                     // Many server processes may share the database: the pool runs beside the HTTP server, and
                     // stops after it (a ServiceGroup shuts its services down in reverse order).
                     services = [
@@ -272,6 +285,8 @@ extension ServerCommand {
                             configuration: configuration, logger: logger,
                             onRunning: Self.announce("PostgreSQL at \(store.url)")),
                     ]
+                    let shared = store
+                    services += notifyPass(store: shared, account: { shared.scoped(to: $0) }, sender: sender, logger: logger)
                 } else {
                     let path = DatabaseLocation.resolve(explicit: database.path)
                     var store = try AppDatabase.openShared(path: path, readers: readers)
@@ -280,11 +295,15 @@ extension ServerCommand {
                     }
                     configuration.vapidIdentity = try await PushIdentity.load(
                         from: store, contact: pushContact, logger: logger)
+                    sender = delivery.sender(identity: configuration.vapidIdentity!, logger: logger)
+                    configuration.channelDelivery = sender
                     services = [
                         MorningProofServer.application(
                             database: store, configuration: configuration, logger: logger,
                             onRunning: Self.announce(path))
                     ]
+                    let shared = store
+                    services += notifyPass(store: shared, account: { shared.scoped(to: $0) }, sender: sender, logger: logger)
                 }
                 let group = ServiceGroup(
                     configuration: .init(
@@ -292,9 +311,22 @@ extension ServerCommand {
                 do {
                     try await group.run()
                 } catch {
+                    await sender.shutdown()
                     throw MorningProofError.ioError("cannot serve on \(host):\(port): \(error)")
                 }
+                await sender.shutdown()
             }
+        }
+
+        /// The notification pass every --notify-interval seconds, as a service after the HTTP server
+        /// (so stopped before it); none with 0.
+        private func notifyPass(
+            store: any NotificationPassStore, account: @escaping @Sendable (Int64) -> NotificationPass.AccountStore,
+            sender: HTTPChannelSender, logger: Logger
+        ) -> [any Service] {
+            guard notifyInterval > 0 else { return [] }
+            let pass = NotificationPass(store: store, account: account, delivery: sender)
+            return [NotificationPassService.service(pass, interval: .seconds(notifyInterval), logger: logger)]
         }
     }
 }
