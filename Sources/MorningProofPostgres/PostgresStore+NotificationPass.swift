@@ -59,6 +59,9 @@ extension PostgresStore: NotificationPassStore {
                   SELECT accountId FROM notification
                   WHERE day >= \(day.description) AND state <> 'delivered'
                     AND attempts < \(NotificationClaimRule.maxAttemptsPerDay)
+                    AND (accountId IN (SELECT accountId FROM pushSubscription)
+                      OR accountId IN (
+                        SELECT accountId FROM notificationChannel WHERE ntfyUrl IS NOT NULL OR webhookUrl IS NOT NULL))
                   UNION SELECT accountId FROM metricDayMark)
                 ORDER BY account.id
                 """, logger: logger

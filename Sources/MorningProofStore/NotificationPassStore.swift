@@ -72,6 +72,9 @@ extension AppDatabase: NotificationPassStore {
                 sql: """
                     SELECT accountId FROM notification
                     WHERE day >= ? AND state <> 'delivered' AND attempts < ?
+                      AND (accountId IN (SELECT accountId FROM pushSubscription)
+                        OR accountId IN (
+                          SELECT accountId FROM notificationChannel WHERE ntfyUrl IS NOT NULL OR webhookUrl IS NOT NULL))
                     UNION SELECT accountId FROM metricDayMark
                     ORDER BY 1
                     """, arguments: [day.description, NotificationClaimRule.maxAttemptsPerDay])

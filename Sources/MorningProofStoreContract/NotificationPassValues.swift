@@ -36,8 +36,9 @@ public protocol NotificationPassStore: Sendable {
     /// The slots, among `slots`, with nothing left to do: the habit has an entry (done or skipped)
     /// that day, or the notification is settled (delivered, or given up after the last attempt).
     func settledSlots(_ slots: [NotificationSlot]) async throws -> Set<NotificationSlot>
-    /// The accounts with a time zone that have notifications of `day` or later waiting for a pass
-    /// (queued by an ingest, failed with attempts left, or held by a pass that may have died), or
-    /// metric days whose goals are not judged yet.
+    /// The accounts with a time zone that have a channel and notifications of `day` or later
+    /// waiting for a pass (queued by an ingest, failed with attempts left, or held by a pass that may
+    /// have died), or metric days whose goals are not judged yet. An account without a channel is
+    /// not visited for its waiting events every minute; they go out once it adds one.
     func accountsWithWaitingNotifications(since day: LocalDay) async throws -> [AccountProfile]
 }

@@ -229,6 +229,29 @@ struct PassFixture: Sendable {
         }
     }
 
+    /// A goal met on a phone with no channel yet is queued, the account is not visited again every
+    /// minute for it, and the event goes out once a channel is added (the same day).
+    @Test(arguments: Engine.available) func aQueuedGoalWaitsForAChannel(engine: Engine) async throws {
+        try await PassFixture.with(engine) { fixture in
+            let ada = try await fixture.person("ada@example.com", zone: "America/Chicago", channel: false)
+            _ = try await ada.addHabit(
+                Habit(
+                    name: "Walk", kind: .metric, goal: MetricGoal(metric: "steps", comparison: .atLeast, target: 8000),
+                    createdDay: LocalDay("2026-04-01")!, createdAt: Self.at("2026-04-01T12:00:00Z")))
+            _ = try await ada.storeMetrics(MetricAccountTests.stepsSoFar(8_412, day: "2026-05-04"), file: nil)
+            let delivery = RecordingDelivery()
+            let pass = fixture.pass(delivery)
+            let noon = Self.at("2026-05-04T17:00:00Z")
+            // The marked day is judged once (queued: no channel), then nothing is waiting to visit.
+            #expect(try await pass.run(at: noon).accounts == 1)
+            #expect(try await pass.run(at: noon.addingTimeInterval(60)).accounts == 0)
+            #expect(try await ada.notifications(since: LocalDay("2026-05-04")!).map(\.attempts) == [0])
+            try await ada.setChannels(ntfy: NtfyChannel(url: "https://ntfy.example/ada"), webhook: nil)
+            #expect(try await pass.run(at: noon.addingTimeInterval(120)).delivered == 1)
+            #expect(await delivery.events.map(\.habit) == ["Walk"])
+        }
+    }
+
     /// A goal met by data that arrived over HTTP (queued by the ingest) is delivered by the next
     /// pass, once; an at-most goal is judged, and its event delivered, once its day is over.
     @Test(arguments: Engine.available) func goalsQueuedByAnIngestAndLimitsAreDelivered(engine: Engine) async throws {
