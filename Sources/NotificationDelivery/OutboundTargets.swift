@@ -54,19 +54,32 @@ public struct OutboundTargets: Sendable {
                 return .failure(Refusal(description: "\(host): cannot be resolved (\(error))"))
             }
         }
-        if !allowLocalTargets {
-            for address in addresses {
-                if let why = address.refusal {
-                    let named = address.description == host ? "\(host) is" : "\(host) resolves to \(address),"
-                    return .failure(Refusal(description: "\(named) \(why); notifications go only to public addresses"))
-                }
-            }
-        }
+        if let refusal = refusal(of: addresses, host: host) { return .failure(refusal) }
         // Prefer IPv4 where both are offered: many hosts have no IPv6 route.
         guard let chosen = addresses.first(where: { $0.bytes.count == 4 }) ?? addresses.first else {
             return .failure(Refusal(description: "\(host): no address"))
         }
         return .success(Target(url: url, host: host, address: chosen))
+    }
+
+    /// The checks that need no DNS (the scheme, the form, an IP literal's address), for an API that
+    /// stores a channel's URL: nil when the URL may be stored, else why not.
+    public func refusalBeforeResolving(_ text: String) -> Refusal? {
+        switch parse(text) {
+        case .success(let (_, host)): IPAddress(host).flatMap { refusal(of: [$0], host: host) }
+        case .failure(let refusal): refusal
+        }
+    }
+
+    private func refusal(of addresses: [IPAddress], host: String) -> Refusal? {
+        guard !allowLocalTargets else { return nil }
+        for address in addresses {
+            if let why = address.refusal {
+                let named = address.description == host ? "\(host) is" : "\(host) resolves to \(address),"
+                return Refusal(description: "\(named) \(why); notifications go only to public addresses")
+            }
+        }
+        return nil
     }
 
     /// The URL and its host, when the scheme and the form are acceptable (no DNS).

@@ -39,6 +39,19 @@ import Testing
         #expect(requests.map { $0.header("Host") } == ["push.example.invalid:\(port)"])
     }
 
+    @Test func anAnswersBodyIsReadOnlyUpTo64KiB() async throws {
+        let receiver = try await FakeHookReceiver.start()
+        receiver.server.answerEndlessly(for: "/chatty")
+        let sender = SampleEvents.sender(timeouts: DeliveryTimeouts(connect: .seconds(1), total: .seconds(3)))
+        let results = await sender.deliver(
+            SampleEvents.test, to: AccountChannels(ntfy: NtfyChannel(url: receiver.url("/chatty"))))
+        await sender.shutdown()
+        await receiver.stop()
+        // Reading the whole body would still be reading when the 3 s are up.
+        #expect(results.map(\.outcome) == [.delivered])
+        #expect(results.first?.status == 200)
+    }
+
     @Test func aClosedPortFailsWithOneLine() async throws {
         let receiver = try await FakeHookReceiver.start()
         let url = receiver.url("/gone")

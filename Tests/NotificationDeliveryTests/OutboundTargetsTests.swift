@@ -48,6 +48,16 @@ import Testing
                 == "push.example.net: a user name or password in the URL is refused")
     }
 
+    @Test func whatNeedsNoDNSIsCheckedBeforeAURLIsStored() {
+        #expect(strict.refusalBeforeResolving("https://ntfy.sh/morning") == nil)
+        #expect(strict.refusalBeforeResolving("https://8.8.8.8/hook") == nil)
+        #expect(
+            strict.refusalBeforeResolving("http://ntfy.sh/morning")?.description.hasPrefix("http is refused") == true)
+        #expect(strict.refusalBeforeResolving("https://[fd00::1]/")?.description.contains("unique local") == true)
+        #expect(strict.refusalBeforeResolving("no url at all")?.description == "not a URL")
+        #expect(OutboundTargets(allowLocalTargets: true).refusalBeforeResolving("http://127.0.0.1:8080/hook") == nil)
+    }
+
     @Test func publicAddressesPassAndAreWhatTheConnectionUses() async throws {
         let target = try await strict.check("https://93.184.215.14:8443/topic").get()
         #expect(target.address == IPAddress("93.184.215.14"))

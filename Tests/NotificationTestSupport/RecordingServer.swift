@@ -22,6 +22,7 @@ public final class RecordingServer: Sendable {
         var requests: [RecordedRequest] = []
         var statuses: [String: Int] = [:]
         var hanging: Set<String> = []
+        var endless: Set<String> = []
         var waiting: [CheckedContinuation<Void, Never>] = []
         var stopped = false
     }
@@ -79,6 +80,12 @@ public final class RecordingServer: Sendable {
         state.withLock { _ = $0.hanging.insert(path) }
     }
 
+    /// Answers POSTs to `path` with 200 and a body that does not end (16 KiB at a time, up to
+    /// 1 GiB), until the client hangs up or the server stops.
+    public func answerEndlessly(for path: String) {
+        state.withLock { _ = $0.endless.insert(path) }
+    }
+
     /// Every request received so far, in order.
     public var requests: [RecordedRequest] { state.withLock { $0.requests } }
 
@@ -102,9 +109,22 @@ public final class RecordingServer: Sendable {
         // HTTP types carry Host as the :authority pseudo-header.
         if let authority = request.head.authority { headers["host"] = authority }
         let path = request.uri.path
-        let (status, hangs) = state.withLock { state in
+        let (status, hangs, endless) = state.withLock { state in
             state.requests.append(RecordedRequest(path: path, headers: headers, body: Data(body.readableBytesView)))
-            return (state.statuses[path] ?? defaultStatus, state.hanging.contains(path))
+            return (state.statuses[path] ?? defaultStatus, state.hanging.contains(path), state.endless.contains(path))
+        }
+        if endless {
+            return Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    let chunk = ByteBuffer(repeating: 0x61, count: 16 * 1024)
+                    var sent = 0
+                    while sent < 1 << 30, !self.state.withLock({ $0.stopped }) {
+                        try await writer.write(chunk)
+                        sent += chunk.readableBytes
+                    }
+                    try await writer.finish(nil)
+                })
         }
         if hangs {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
