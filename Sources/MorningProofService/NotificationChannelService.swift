@@ -101,13 +101,13 @@ public struct NotificationChannelService: Sendable {
     }
 
     /// Sends a test message to every channel of the account and returns what each did; a push
-    /// subscription its service says is gone is deleted. Refused (422) with no channel at all, and
+    /// subscription its service says is gone is deleted. Refused (409) with no channel at all, and
     /// (429) within `TestMessageLimit.interval` of the account's last test, counted on `realNow`.
     public func sendTest(accountID: Int64, clock: DayClock, now: Date, realNow: Date) async throws -> [ChannelResult] {
         let channels = try await store.notificationChannels()
         guard !channels.isEmpty else {
             throw ServiceError(
-                .refused, code: "no_channels",
+                .conflict, code: "no_channels",
                 "this account has no notification channel yet: subscribe a browser (POST /api/push/subscriptions) "
                     + "or set ntfy or a webhook (PUT /api/notifications/channels)")
         }

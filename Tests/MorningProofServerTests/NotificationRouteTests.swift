@@ -152,7 +152,7 @@ struct NotificationRouteTests {
         let delivery = RecordingDelivery(outcomes: ["https://push.example/gone": .gone])
         try await Self.withTwo(engine, delivery: delivery) { api, ada, _ in
             let none = try await api.send(.post, "/api/notifications/test", token: ada, at: Self.now)
-            #expect(none.status == .unprocessableContent && none.errorCode == "no_channels")
+            #expect(none.status == .conflict && none.errorCode == "no_channels")
             for endpoint in ["https://push.example/gone", "https://push.example/here"] {
                 _ = try await api.send(.post, "/api/push/subscriptions", token: ada, json: Self.subscription(endpoint))
             }

@@ -125,7 +125,7 @@ import Testing
         let none = await #expect(throws: ServiceError.self) {
             _ = try await service.sendTest(accountID: 1, clock: Self.clock, now: Self.now, realNow: Self.now)
         }
-        #expect(none?.kind == .refused && none?.code == "no_channels")
+        #expect(none?.kind == .conflict && none?.code == "no_channels")
         _ = try await service.setChannels(.init(webhookURL: .set("https://hooks.example/a")))
         _ = try await service.sendTest(accountID: 1, clock: Self.clock, now: Self.now, realNow: Self.now)
         let soon = await #expect(throws: ServiceError.self) {
