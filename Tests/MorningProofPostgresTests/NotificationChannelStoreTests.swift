@@ -80,3 +80,28 @@ import Testing
         }
     }
 }
+
+/// `db copy` into a PostgreSQL database that a server started on already (it made a VAPID
+/// identity): still empty for the copy; the file's identity replaces it, since the file's browsers
+/// subscribed to that key, and a file without one leaves it.
+@Suite(.enabled(if: TestPostgres.isAvailable, TestPostgres.skipped))
+struct VAPIDIdentityCopyTests {
+    static let started = VAPIDIdentity(privateKey: Data(repeating: 2, count: 32), contact: "mailto:pg@example.com")
+
+    @Test(arguments: [true, false]) func aCopyKeepsTheFilesIdentityElseTheServers(fileHasOne: Bool) async throws {
+        let file = try AppDatabase.inMemory()
+        let filed = VAPIDIdentity(privateKey: Data(repeating: 3, count: 32), contact: "mailto:file@example.com")
+        if fileHasOne { _ = try await file.vapidIdentity(orStore: filed) }
+        let dump = try file.dump(systemZone: "UTC")
+        try await TestPostgres.withDatabase { url in
+            let store = PostgresStore(url: url, poolSize: 1)
+            try await store.whileRunning {
+                try await store.migrate()
+                _ = try await store.vapidIdentity(orStore: Self.started)
+                _ = try await store.copy(dump, from: "cli.sqlite")
+                let kept = try await store.vapidIdentity(orStore: VAPIDIdentity(privateKey: Data(count: 32), contact: "x"))
+                #expect(kept == (fileHasOne ? filed : Self.started))
+            }
+        }
+    }
+}
