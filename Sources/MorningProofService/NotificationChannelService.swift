@@ -127,7 +127,8 @@ public struct NotificationChannelService: Sendable {
     public func notifications(days: Int, clock: DayClock, now: Date) async throws -> [StoredNotification] {
         guard Self.listDays.contains(days) else {
             throw MorningProofError(
-                .usage, "\"days\" must be a whole number from \(Self.listDays.lowerBound) to \(Self.listDays.upperBound)")
+                .usage,
+                "\"days\" must be a whole number from \(Self.listDays.lowerBound) to \(Self.listDays.upperBound)")
         }
         return try await store.notifications(since: clock.day(at: now).adding(days: -(days - 1)))
     }
@@ -170,10 +171,14 @@ public struct UnconfiguredDelivery: ChannelDelivery {
     public func deliver(_ event: NotificationEvent, to channels: AccountChannels) async -> [ChannelResult] {
         let targets =
             channels.pushSubscriptions.map { (ChannelKind.webPush, $0.endpoint) }
-            + [channels.ntfy.map { (ChannelKind.ntfy, $0.url) }, channels.webhook.map { (ChannelKind.webhook, $0.url) }]
+            + [
+                channels.ntfy.map { (ChannelKind.ntfy, $0.url) },
+                channels.webhook.map { (ChannelKind.webhook, $0.url) },
+            ]
             .compactMap { $0 }
         return targets.map {
-            ChannelResult(channel: $0.0, target: $0.1, outcome: .failed, error: "delivery not configured on this server")
+            ChannelResult(
+                channel: $0.0, target: $0.1, outcome: .failed, error: "delivery not configured on this server")
         }
     }
 }

@@ -15,7 +15,8 @@ import Testing
         PushSubscription(endpoint: endpoint, p256dh: key, auth: auth)
     }
 
-    @Test(arguments: Engine.available) func subscriptionsAreTheAccountsOwnAndOnePerEndpoint(engine: Engine) async throws {
+    @Test(arguments: Engine.available) func subscriptionsAreTheAccountsOwnAndOnePerEndpoint(engine: Engine) async throws
+    {
         try await engine.withStore { store in
             let ada = store.scoped(to: try await Fixture.account(store, "ada@example.com").id)
             let bob = store.scoped(to: try await Fixture.account(store, "bob@example.com").id)
@@ -32,7 +33,8 @@ import Testing
             // Bob cannot remove Ada's; Bob's browser taking over the endpoint moves it to Bob.
             #expect(try await bob.removePushSubscription(endpoint: "https://push.example/a") == false)
             try await bob.savePushSubscription(Self.subscription("https://push.example/a"), at: Fixture.hour(3))
-            #expect(try await ada.notificationChannels().pushSubscriptions.map(\.endpoint) == ["https://push.example/b"])
+            #expect(
+                try await ada.notificationChannels().pushSubscriptions.map(\.endpoint) == ["https://push.example/b"])
             let bobs = try await bob.notificationChannels().pushSubscriptions
             #expect(bobs.map(\.endpoint) == ["https://push.example/a"])
             #expect(bobs.first?.createdAt == Fixture.hour(3))
@@ -62,7 +64,10 @@ import Testing
     @Test(arguments: Engine.available) func twoStartsAtOnceGetTheIdentityStoredFirst(engine: Engine) async throws {
         try await engine.withStore(file: true) { store in
             let identities = try #require(store as? any VAPIDIdentityStore)
-            let candidates = (0..<4).map { VAPIDIdentity(privateKey: Data(repeating: UInt8($0 + 1), count: 32), contact: "mailto:\($0)@example.com") }
+            let candidates = (0..<4).map {
+                VAPIDIdentity(
+                    privateKey: Data(repeating: UInt8($0 + 1), count: 32), contact: "mailto:\($0)@example.com")
+            }
             let got = try await withThrowingTaskGroup(of: VAPIDIdentity.self) { group in
                 for candidate in candidates { group.addTask { try await identities.vapidIdentity(orStore: candidate) } }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -99,7 +104,8 @@ struct VAPIDIdentityCopyTests {
                 try await store.migrate()
                 _ = try await store.vapidIdentity(orStore: Self.started)
                 _ = try await store.copy(dump, from: "cli.sqlite")
-                let kept = try await store.vapidIdentity(orStore: VAPIDIdentity(privateKey: Data(count: 32), contact: "x"))
+                let kept = try await store.vapidIdentity(
+                    orStore: VAPIDIdentity(privateKey: Data(count: 32), contact: "x"))
                 #expect(kept == (fileHasOne ? filed : Self.started))
             }
         }

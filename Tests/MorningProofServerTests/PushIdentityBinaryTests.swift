@@ -24,7 +24,8 @@ struct PushIdentityBinaryTests {
     }
 
     @Test func theKeyMadeAtTheFirstStartIsKeptAndAContactSilencesTheWarning() throws {
-        let created = try BuiltBinary.run("morningproof-server", ["token", "create", "--name", "test", "--db", database])
+        let created = try BuiltBinary.run(
+            "morningproof-server", ["token", "create", "--name", "test", "--db", database])
         let token = String(created.stdout.split(separator: "\n").last ?? "")
         func key(_ extra: [String]) throws -> (key: String, log: String) {
             let server = try ServerProcess(["--db", database, "--port", "0"] + extra, keepLog: true)
