@@ -13,7 +13,9 @@ extension PostgresStore: NotificationChannelStore {
                 SELECT endpoint, p256dh, auth, createdAt FROM pushSubscription
                 WHERE accountId = \(accountID) ORDER BY createdAt, id
                 """, logger: logger)
-            for try await (endpoint, p256dh, auth, createdAt) in subscriptions.decode((String, String, String, Date).self) {
+            for try await (endpoint, p256dh, auth, createdAt) in subscriptions.decode(
+                (String, String, String, Date).self)
+            {
                 channels.pushSubscriptions.append(
                     PushSubscription(endpoint: endpoint, p256dh: p256dh, auth: auth, createdAt: createdAt))
             }

@@ -45,7 +45,8 @@ struct NotificationRoutes {
         guard let identity = scope.configuration.vapidIdentity, let key = VAPIDKey(privateKey: identity.privateKey)
         else {
             throw APIError(
-                status: .serviceUnavailable, code: "push_not_configured", message: "Web Push is not set up on this server")
+                status: .serviceUnavailable, code: "push_not_configured",
+                message: "Web Push is not set up on this server")
         }
         return JSONResponse.make(.ok, ["publicKey": key.publicKeyBase64URL])
     }
@@ -59,7 +60,8 @@ struct NotificationRoutes {
         default: throw APIError.badRequest("\"expirationTime\" must be null or a number")
         }
         guard case let keys?? = try setting(body, "keys", allowed: ["p256dh", "auth"]) else {
-            throw APIError.badRequest("\"keys\" is missing: give {\"p256dh\", \"auth\"} as the browser's subscription has them")
+            throw APIError.badRequest(
+                "\"keys\" is missing: give {\"p256dh\", \"auth\"} as the browser's subscription has them")
         }
         let subscription = PushSubscription(
             endpoint: try body.requiredString("endpoint"), p256dh: try field(keys, "p256dh", in: "keys"),

@@ -28,7 +28,8 @@ public enum PushIdentity {
         }
         if identity.contact == PushContact.fallback {
             logger.warning(
-                "Web Push: no contact given (serve --push-contact mailto:ADDRESS); Apple's push service needs a real one")
+                "Web Push: no contact given (serve --push-contact mailto:ADDRESS); Apple's push service needs a real one"
+            )
         }
         return identity
     }

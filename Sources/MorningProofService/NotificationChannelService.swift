@@ -101,13 +101,13 @@ public struct NotificationChannelService: Sendable {
     }
 
     /// Sends a test message to every channel of the account and returns what each did; a push
-    /// subscription its service says is gone is deleted. Refused (422) with no channel at all, and
+    /// subscription its service says is gone is deleted. Refused (409) with no channel at all, and
     /// (429) within `TestMessageLimit.interval` of the account's last test, counted on `realNow`.
     public func sendTest(accountID: Int64, clock: DayClock, now: Date, realNow: Date) async throws -> [ChannelResult] {
         let channels = try await store.notificationChannels()
         guard !channels.isEmpty else {
             throw ServiceError(
-                .refused, code: "no_channels",
+                .conflict, code: "no_channels",
                 "this account has no notification channel yet: subscribe a browser (POST /api/push/subscriptions) "
                     + "or set ntfy or a webhook (PUT /api/notifications/channels)")
         }
@@ -127,7 +127,8 @@ public struct NotificationChannelService: Sendable {
     public func notifications(days: Int, clock: DayClock, now: Date) async throws -> [StoredNotification] {
         guard Self.listDays.contains(days) else {
             throw MorningProofError(
-                .usage, "\"days\" must be a whole number from \(Self.listDays.lowerBound) to \(Self.listDays.upperBound)")
+                .usage,
+                "\"days\" must be a whole number from \(Self.listDays.lowerBound) to \(Self.listDays.upperBound)")
         }
         return try await store.notifications(since: clock.day(at: now).adding(days: -(days - 1)))
     }
@@ -170,10 +171,14 @@ public struct UnconfiguredDelivery: ChannelDelivery {
     public func deliver(_ event: NotificationEvent, to channels: AccountChannels) async -> [ChannelResult] {
         let targets =
             channels.pushSubscriptions.map { (ChannelKind.webPush, $0.endpoint) }
-            + [channels.ntfy.map { (ChannelKind.ntfy, $0.url) }, channels.webhook.map { (ChannelKind.webhook, $0.url) }]
+            + [
+                channels.ntfy.map { (ChannelKind.ntfy, $0.url) },
+                channels.webhook.map { (ChannelKind.webhook, $0.url) },
+            ]
             .compactMap { $0 }
         return targets.map {
-            ChannelResult(channel: $0.0, target: $0.1, outcome: .failed, error: "delivery not configured on this server")
+            ChannelResult(
+                channel: $0.0, target: $0.1, outcome: .failed, error: "delivery not configured on this server")
         }
     }
 }

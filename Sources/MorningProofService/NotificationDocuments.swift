@@ -72,7 +72,9 @@ public struct ChannelsJSON: Encodable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if let ntfy { try container.encode(ntfy, forKey: .ntfy) } else { try container.encodeNil(forKey: .ntfy) }
-        if let webhook { try container.encode(webhook, forKey: .webhook) } else {
+        if let webhook {
+            try container.encode(webhook, forKey: .webhook)
+        } else {
             try container.encodeNil(forKey: .webhook)
         }
         try container.encode(push, forKey: .push)

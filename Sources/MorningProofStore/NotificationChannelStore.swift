@@ -46,9 +46,14 @@ extension AppDatabase: NotificationChannelStore {
                     SELECT endpoint, p256dh, auth, createdAt FROM pushSubscription
                     WHERE accountId = ? ORDER BY createdAt, id
                     """, arguments: [accountID]
-            ).map { PushSubscription(endpoint: $0["endpoint"], p256dh: $0["p256dh"], auth: $0["auth"], createdAt: $0["createdAt"]) }
+            ).map {
+                PushSubscription(
+                    endpoint: $0["endpoint"], p256dh: $0["p256dh"], auth: $0["auth"], createdAt: $0["createdAt"])
+            }
             if let row = try Row.fetchOne(
-                db, sql: "SELECT ntfyUrl, ntfyToken, webhookUrl, webhookSecret FROM notificationChannel WHERE accountId = ?",
+                db,
+                sql:
+                    "SELECT ntfyUrl, ntfyToken, webhookUrl, webhookSecret FROM notificationChannel WHERE accountId = ?",
                 arguments: [accountID])
             {
                 channels.ntfy = (row["ntfyUrl"] as String?).map { NtfyChannel(url: $0, token: row["ntfyToken"]) }
@@ -79,7 +84,8 @@ extension AppDatabase: NotificationChannelStore {
         let account = accountID
         return try await asyncWrite { db in
             try db.execute(
-                sql: "DELETE FROM pushSubscription WHERE accountId = ? AND endpoint = ?", arguments: [account, endpoint])
+                sql: "DELETE FROM pushSubscription WHERE accountId = ? AND endpoint = ?",
+                arguments: [account, endpoint])
             return db.changesCount > 0
         }
     }
@@ -108,7 +114,8 @@ extension AppDatabase: VAPIDIdentityStore {
             try db.execute(
                 sql: "INSERT OR IGNORE INTO vapidIdentity (id, privateKey, contact, createdAt) VALUES (1, ?, ?, ?)",
                 arguments: [candidate.privateKey, candidate.contact, Date()])
-            guard let row = try Row.fetchOne(db, sql: "SELECT privateKey, contact FROM vapidIdentity WHERE id = 1") else {
+            guard let row = try Row.fetchOne(db, sql: "SELECT privateKey, contact FROM vapidIdentity WHERE id = 1")
+            else {
                 return candidate
             }
             return VAPIDIdentity(privateKey: row["privateKey"], contact: row["contact"])

@@ -15,7 +15,8 @@ import Testing
         PushSubscription(endpoint: endpoint, p256dh: key, auth: auth)
     }
 
-    @Test(arguments: Engine.available) func subscriptionsAreTheAccountsOwnAndOnePerEndpoint(engine: Engine) async throws {
+    @Test(arguments: Engine.available) func subscriptionsAreTheAccountsOwnAndOnePerEndpoint(engine: Engine) async throws
+    {
         try await engine.withStore { store in
             let ada = store.scoped(to: try await Fixture.account(store, "ada@example.com").id)
             let bob = store.scoped(to: try await Fixture.account(store, "bob@example.com").id)
@@ -32,7 +33,8 @@ import Testing
             // Bob cannot remove Ada's; Bob's browser taking over the endpoint moves it to Bob.
             #expect(try await bob.removePushSubscription(endpoint: "https://push.example/a") == false)
             try await bob.savePushSubscription(Self.subscription("https://push.example/a"), at: Fixture.hour(3))
-            #expect(try await ada.notificationChannels().pushSubscriptions.map(\.endpoint) == ["https://push.example/b"])
+            #expect(
+                try await ada.notificationChannels().pushSubscriptions.map(\.endpoint) == ["https://push.example/b"])
             let bobs = try await bob.notificationChannels().pushSubscriptions
             #expect(bobs.map(\.endpoint) == ["https://push.example/a"])
             #expect(bobs.first?.createdAt == Fixture.hour(3))
@@ -62,7 +64,10 @@ import Testing
     @Test(arguments: Engine.available) func twoStartsAtOnceGetTheIdentityStoredFirst(engine: Engine) async throws {
         try await engine.withStore(file: true) { store in
             let identities = try #require(store as? any VAPIDIdentityStore)
-            let candidates = (0..<4).map { VAPIDIdentity(privateKey: Data(repeating: UInt8($0 + 1), count: 32), contact: "mailto:\($0)@example.com") }
+            let candidates = (0..<4).map {
+                VAPIDIdentity(
+                    privateKey: Data(repeating: UInt8($0 + 1), count: 32), contact: "mailto:\($0)@example.com")
+            }
             let got = try await withThrowingTaskGroup(of: VAPIDIdentity.self) { group in
                 for candidate in candidates { group.addTask { try await identities.vapidIdentity(orStore: candidate) } }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -77,6 +82,32 @@ import Testing
             #expect(
                 try await identities.vapidIdentity(orStore: later)
                     == VAPIDIdentity(privateKey: first.privateKey, contact: "mailto:ops@example.com"))
+        }
+    }
+}
+
+/// `db copy` into a PostgreSQL database that a server started on already (it made a VAPID
+/// identity): still empty for the copy; the file's identity replaces it, since the file's browsers
+/// subscribed to that key, and a file without one leaves it.
+@Suite(.enabled(if: TestPostgres.isAvailable, TestPostgres.skipped))
+struct VAPIDIdentityCopyTests {
+    static let started = VAPIDIdentity(privateKey: Data(repeating: 2, count: 32), contact: "mailto:pg@example.com")
+
+    @Test(arguments: [true, false]) func aCopyKeepsTheFilesIdentityElseTheServers(fileHasOne: Bool) async throws {
+        let file = try AppDatabase.inMemory()
+        let filed = VAPIDIdentity(privateKey: Data(repeating: 3, count: 32), contact: "mailto:file@example.com")
+        if fileHasOne { _ = try await file.vapidIdentity(orStore: filed) }
+        let dump = try file.dump(systemZone: "UTC")
+        try await TestPostgres.withDatabase { url in
+            let store = PostgresStore(url: url, poolSize: 1)
+            try await store.whileRunning {
+                try await store.migrate()
+                _ = try await store.vapidIdentity(orStore: Self.started)
+                _ = try await store.copy(dump, from: "cli.sqlite")
+                let kept = try await store.vapidIdentity(
+                    orStore: VAPIDIdentity(privateKey: Data(count: 32), contact: "x"))
+                #expect(kept == (fileHasOne ? filed : Self.started))
+            }
         }
     }
 }

@@ -52,7 +52,8 @@ struct NotificationRouteTests {
                 (.delete, "/api/notifications/channels"), (.post, "/api/notifications/test"),
                 (.get, "/api/notifications?days=7"),
             ]
-            let created = try await api.send(.post, "/api/tokens", token: ada, json: #"{"name": "watch", "scope": "metrics"}"#)
+            let created = try await api.send(
+                .post, "/api/tokens", token: ada, json: #"{"name": "watch", "scope": "metrics"}"#)
             let metricsToken = try #require(created.json["token"] as? String)
             for (method, path) in routes {
                 // Not JSON, and over the limit: a body read first would be 400 or 413.
@@ -76,10 +77,13 @@ struct NotificationRouteTests {
         }
     }
 
-    @Test(arguments: Engine.available) func aSubscriptionIsSavedListedAndOnlyItsAccountRemovesIt(engine: Engine) async throws {
+    @Test(arguments: Engine.available) func aSubscriptionIsSavedListedAndOnlyItsAccountRemovesIt(engine: Engine)
+        async throws
+    {
         try await Self.withTwo(engine) { api, ada, bob in
             let endpoint = "https://push.example/ada-phone"
-            let saved = try await api.send(.post, "/api/push/subscriptions", token: ada, at: Self.now, json: Self.subscription(endpoint))
+            let saved = try await api.send(
+                .post, "/api/push/subscriptions", token: ada, at: Self.now, json: Self.subscription(endpoint))
             #expect(saved.status == .created, "\(saved.body)")
             let listed = try await api.send(.get, "/api/notifications/channels", token: ada)
             #expect(listed.status == .ok)
@@ -88,28 +92,45 @@ struct NotificationRouteTests {
             #expect(push.first?["createdAt"] as? String == "2026-09-21T08:00:00Z")
             #expect(listed.json["ntfy"] is NSNull && listed.json["webhook"] is NSNull)
             // Bob cannot remove Ada's browser, nor see it.
-            let bobs = try await api.send(.delete, "/api/push/subscriptions", token: bob, json: #"{"endpoint": "\#(endpoint)"}"#)
+            let bobs = try await api.send(
+                .delete, "/api/push/subscriptions", token: bob, json: #"{"endpoint": "\#(endpoint)"}"#)
             #expect(bobs.status == .notFound && bobs.errorCode == "not_found")
             let bobsList = try await api.send(.get, "/api/notifications/channels", token: bob)
             #expect((bobsList.json["push"] as? [Any])?.isEmpty == true)
-            let removed = try await api.send(.delete, "/api/push/subscriptions", token: ada, json: #"{"endpoint": "\#(endpoint)"}"#)
+            let removed = try await api.send(
+                .delete, "/api/push/subscriptions", token: ada, json: #"{"endpoint": "\#(endpoint)"}"#)
             #expect(removed.status == .noContent)
-            let again = try await api.send(.delete, "/api/push/subscriptions", token: ada, json: #"{"endpoint": "\#(endpoint)"}"#)
+            let again = try await api.send(
+                .delete, "/api/push/subscriptions", token: ada, json: #"{"endpoint": "\#(endpoint)"}"#)
             #expect(again.status == .notFound)
         }
     }
 
-    @Test(arguments: Engine.available) func badSubscriptionsAreRefusedWithAMessageAndNothingStored(engine: Engine) async throws {
+    @Test(arguments: Engine.available) func badSubscriptionsAreRefusedWithAMessageAndNothingStored(engine: Engine)
+        async throws
+    {
         try await Self.withTwo(engine) { api, ada, _ in
             let bodies: [(String, HTTPResponse.Status, String)] = [
                 (Self.subscription("https://push.example/1", p256dh: "AAAA"), .badRequest, "keys.p256dh"),
-                (Self.subscription("https://push.example/1", auth: Self.base64URL(Data(count: 8))), .badRequest, "keys.auth"),
+                (
+                    Self.subscription("https://push.example/1", auth: Self.base64URL(Data(count: 8))), .badRequest,
+                    "keys.auth"
+                ),
                 (Self.subscription("http://push.example/1"), .unprocessableContent, "https"),
                 (Self.subscription("https://u:p@push.example/1"), .badRequest, "password"),
                 (#"{"endpoint": "https://push.example/1"}"#, .badRequest, "keys"),
-                (#"{"endpoint": "https://push.example/1", "keys": {"p256dh": "\#(Self.p256dh)", "auth": "\#(Self.auth)", "x": 1}}"#, .badRequest, "keys.x"),
-                (#"{"endpoint": "https://push.example/1", "expirationTime": "soon", "keys": {}}"#, .badRequest, "expirationTime"),
-                (#"{"endpoint": 5, "keys": {"p256dh": "\#(Self.p256dh)", "auth": "\#(Self.auth)"}}"#, .badRequest, "endpoint"),
+                (
+                    #"{"endpoint": "https://push.example/1", "keys": {"p256dh": "\#(Self.p256dh)", "auth": "\#(Self.auth)", "x": 1}}"#,
+                    .badRequest, "keys.x"
+                ),
+                (
+                    #"{"endpoint": "https://push.example/1", "expirationTime": "soon", "keys": {}}"#, .badRequest,
+                    "expirationTime"
+                ),
+                (
+                    #"{"endpoint": 5, "keys": {"p256dh": "\#(Self.p256dh)", "auth": "\#(Self.auth)"}}"#, .badRequest,
+                    "endpoint"
+                ),
             ]
             for (body, status, words) in bodies {
                 let reply = try await api.send(.post, "/api/push/subscriptions", token: ada, json: body)
@@ -125,7 +146,9 @@ struct NotificationRouteTests {
         try await Self.withTwo(engine) { api, ada, _ in
             let put = try await api.send(
                 .put, "/api/notifications/channels", token: ada,
-                json: #"{"ntfy": {"url": "https://ntfy.example/ada", "token": "tk_secret"}, "webhook": {"url": "https://hooks.example/ada"}}"#)
+                json:
+                    #"{"ntfy": {"url": "https://ntfy.example/ada", "token": "tk_secret"}, "webhook": {"url": "https://hooks.example/ada"}}"#
+            )
             #expect(put.status == .ok, "\(put.body)")
             let webhook = try #require(put.json["webhook"] as? [String: Any])
             let secret = try #require(webhook["secret"] as? String)
@@ -141,36 +164,44 @@ struct NotificationRouteTests {
             #expect(try await api.send(.delete, "/api/notifications/channels", token: ada).status == .noContent)
             let after = try await api.send(.get, "/api/notifications/channels", token: ada)
             #expect(after.json["webhook"] is NSNull && after.json["ntfy"] is NSNull)
-            let bad = try await api.send(.put, "/api/notifications/channels", token: ada, json: #"{"webhook": {"url": "http://hooks.example"}}"#)
+            let bad = try await api.send(
+                .put, "/api/notifications/channels", token: ada, json: #"{"webhook": {"url": "http://hooks.example"}}"#)
             #expect(bad.status == .unprocessableContent && bad.errorCode == "https_required")
             let unknown = try await api.send(.put, "/api/notifications/channels", token: ada, json: #"{"sms": null}"#)
             #expect(unknown.status == .badRequest)
         }
     }
 
-    @Test(arguments: Engine.available) func theTestMessageReachesEveryChannelAndDropsAGoneSubscription(engine: Engine) async throws {
+    @Test(arguments: Engine.available) func theTestMessageReachesEveryChannelAndDropsAGoneSubscription(engine: Engine)
+        async throws
+    {
         let delivery = RecordingDelivery(outcomes: ["https://push.example/gone": .gone])
         try await Self.withTwo(engine, delivery: delivery) { api, ada, _ in
             let none = try await api.send(.post, "/api/notifications/test", token: ada, at: Self.now)
-            #expect(none.status == .unprocessableContent && none.errorCode == "no_channels")
+            #expect(none.status == .conflict && none.errorCode == "no_channels")
             for endpoint in ["https://push.example/gone", "https://push.example/here"] {
                 _ = try await api.send(.post, "/api/push/subscriptions", token: ada, json: Self.subscription(endpoint))
             }
-            _ = try await api.send(.put, "/api/notifications/channels", token: ada, json: #"{"webhook": {"url": "https://hooks.example/ada"}}"#)
+            _ = try await api.send(
+                .put, "/api/notifications/channels", token: ada,
+                json: #"{"webhook": {"url": "https://hooks.example/ada"}}"#)
             let reply = try await api.send(.post, "/api/notifications/test", token: ada, at: Self.now)
             #expect(reply.status == .ok, "\(reply.body)")
             let results = try #require(reply.json["results"] as? [[String: Any]])
             #expect(results.map { $0["outcome"] as? String } == ["gone", "delivered", "delivered"])
             #expect(results.map { $0["channel"] as? String } == ["webPush", "webPush", "webhook"])
             #expect(delivery.sent.withLock { $0.map(\.0.event) } == [.test])
-            let push = try await api.send(.get, "/api/notifications/channels", token: ada).json["push"] as? [[String: Any]]
+            let push =
+                try await api.send(.get, "/api/notifications/channels", token: ada).json["push"] as? [[String: Any]]
             #expect(push?.map { $0["endpoint"] as? String } == ["https://push.example/here"])
             let soon = try await api.send(.post, "/api/notifications/test", token: ada, at: Self.now)
             #expect(soon.status == .tooManyRequests && soon.headers[.retryAfter] != nil)
         }
     }
 
-    @Test(arguments: Engine.available) func theEventListIsTheAccountsAndTakesOneToNinetyDays(engine: Engine) async throws {
+    @Test(arguments: Engine.available) func theEventListIsTheAccountsAndTakesOneToNinetyDays(engine: Engine)
+        async throws
+    {
         try await Self.withTwo(engine) { api, ada, _ in
             let reply = try await api.send(.get, "/api/notifications?days=30", token: ada, at: Self.now)
             #expect(reply.status == .ok && (reply.json["notifications"] as? [Any])?.isEmpty == true)

@@ -69,16 +69,4 @@ struct ServerBinaryTests {
         #expect(log.contains("GET /api/auth/me 200"))
         #expect(!log.contains(token))
     }
-
-    private func curl(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
 }

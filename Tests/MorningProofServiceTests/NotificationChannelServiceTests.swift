@@ -59,7 +59,8 @@ import Testing
     func subscriptionKeysOfTheWrongSizeOrFormAreRefused(p256dh: String, auth: String, field: String) async throws {
         let service = try Self.service()
         let error = await #expect(throws: MorningProofError.self) {
-            try await service.subscribe(Self.subscription("https://push.example/1", p256dh: p256dh, auth: auth), at: Self.now)
+            try await service.subscribe(
+                Self.subscription("https://push.example/1", p256dh: p256dh, auth: auth), at: Self.now)
         }
         #expect(error?.message.contains(field) == true)
         #expect(try await service.channels().isEmpty)
@@ -83,7 +84,9 @@ import Testing
         #expect(first.channels.webhook?.secret == secret)
         // Changing ntfy, or sending the same URL, keeps it (and shows nothing); a new URL gets a new one.
         let again = try await service.setChannels(
-            .init(ntfy: .set(NtfyChannel(url: "https://ntfy.example/t", token: "tk_abc")), webhookURL: .set("https://hooks.example/a")))
+            .init(
+                ntfy: .set(NtfyChannel(url: "https://ntfy.example/t", token: "tk_abc")),
+                webhookURL: .set("https://hooks.example/a")))
         #expect(again.newSecret == nil && again.channels.webhook?.secret == secret)
         let moved = try await service.setChannels(.init(webhookURL: .set("https://hooks.example/b")))
         #expect(moved.newSecret != nil && moved.newSecret != secret)
@@ -97,7 +100,8 @@ import Testing
         let service = try Self.service()
         for token in ["", "tk 1", "tk\n1", String(repeating: "t", count: 257)] {
             await #expect(throws: MorningProofError.self) {
-                _ = try await service.setChannels(.init(ntfy: .set(NtfyChannel(url: "https://ntfy.example/t", token: token))))
+                _ = try await service.setChannels(
+                    .init(ntfy: .set(NtfyChannel(url: "https://ntfy.example/t", token: token))))
             }
         }
         #expect(try await service.channels().isEmpty)
@@ -125,7 +129,7 @@ import Testing
         let none = await #expect(throws: ServiceError.self) {
             _ = try await service.sendTest(accountID: 1, clock: Self.clock, now: Self.now, realNow: Self.now)
         }
-        #expect(none?.kind == .refused && none?.code == "no_channels")
+        #expect(none?.kind == .conflict && none?.code == "no_channels")
         _ = try await service.setChannels(.init(webhookURL: .set("https://hooks.example/a")))
         _ = try await service.sendTest(accountID: 1, clock: Self.clock, now: Self.now, realNow: Self.now)
         let soon = await #expect(throws: ServiceError.self) {
@@ -134,8 +138,10 @@ import Testing
         }
         #expect(soon?.kind == .tooManyRequests(retryAfter: 6))
         // Another account is not held up; the same one may test again after ten seconds.
-        _ = try await service.sendTest(accountID: 2, clock: Self.clock, now: Self.now, realNow: Self.now.addingTimeInterval(4))
-        _ = try await service.sendTest(accountID: 1, clock: Self.clock, now: Self.now, realNow: Self.now.addingTimeInterval(10))
+        _ = try await service.sendTest(
+            accountID: 2, clock: Self.clock, now: Self.now, realNow: Self.now.addingTimeInterval(4))
+        _ = try await service.sendTest(
+            accountID: 1, clock: Self.clock, now: Self.now, realNow: Self.now.addingTimeInterval(10))
     }
 
     @Test func theEventListReachesOneToNinetyDaysBack() async throws {

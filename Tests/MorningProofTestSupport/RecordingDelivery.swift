@@ -20,6 +20,8 @@ public final class RecordingDelivery: ChannelDelivery {
             channels.pushSubscriptions.map { (ChannelKind.webPush, $0.endpoint) }
             + (channels.ntfy.map { [(ChannelKind.ntfy, $0.url)] } ?? [])
             + (channels.webhook.map { [(ChannelKind.webhook, $0.url)] } ?? [])
-        return targets.map { ChannelResult(channel: $0.0, target: $0.1, outcome: outcomes[$0.1] ?? .delivered, status: 201) }
+        return targets.map {
+            ChannelResult(channel: $0.0, target: $0.1, outcome: outcomes[$0.1] ?? .delivered, status: 201)
+        }
     }
 }
