@@ -80,8 +80,8 @@ public final class RecordingServer: Sendable {
         state.withLock { _ = $0.hanging.insert(path) }
     }
 
-    /// Answers POSTs to `path` with 200 and a body that does not end (16 KiB at a time, up to
-    /// 1 GiB), until the client hangs up or the server stops.
+    /// Answers POSTs to `path` with 200 and a body that does not end (16 KiB at a time) until the
+    /// client hangs up or the server stops.
     public func answerEndlessly(for path: String) {
         state.withLock { _ = $0.endless.insert(path) }
     }
@@ -118,11 +118,7 @@ public final class RecordingServer: Sendable {
                 status: .ok,
                 body: ResponseBody { writer in
                     let chunk = ByteBuffer(repeating: 0x61, count: 16 * 1024)
-                    var sent = 0
-                    while sent < 1 << 30, !self.state.withLock({ $0.stopped }) {
-                        try await writer.write(chunk)
-                        sent += chunk.readableBytes
-                    }
+                    while !self.state.withLock({ $0.stopped }) { try await writer.write(chunk) }
                     try await writer.finish(nil)
                 })
         }
