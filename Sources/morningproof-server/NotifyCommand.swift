@@ -111,7 +111,22 @@ struct DeliveryOptions: ParsableArguments {
             "The web app's public URL (https://…), which an ntfy notification opens when tapped.", valueName: "url"))
     var appURL: String?
 
+    @Option(
+        name: .customLong("push-contact"),
+        help: ArgumentHelp(
+            "How push services reach you, in each Web Push request: mailto:ADDRESS or an https URL "
+                + "(not localhost: Apple refuses it). Kept in the database for every server process.",
+            valueName: "contact"))
+    var pushContact: String?
+
     func validate() throws {
+        if let pushContact {
+            do {
+                _ = try PushContact.checked(pushContact)
+            } catch let error as MorningProofError {
+                throw ValidationError(error.message)
+            }
+        }
         if let appURL, URL(string: appURL)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true {
             throw ValidationError("--app-url needs an http or https URL, not \"\(appURL)\"")
         }
@@ -124,6 +139,6 @@ struct DeliveryOptions: ParsableArguments {
 
     /// The HTTP sender, signing Web Push with the database's VAPID identity (made on first use).
     func sender(store: any VAPIDIdentityStore, logger: Logger) async throws -> HTTPChannelSender {
-        sender(identity: try await PushIdentity.load(from: store, contact: nil, logger: logger), logger: logger)
+        sender(identity: try await PushIdentity.load(from: store, contact: pushContact, logger: logger), logger: logger)
     }
 }

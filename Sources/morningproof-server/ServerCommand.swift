@@ -190,14 +190,6 @@ extension ServerCommand {
         var signUpsPerHour = SignInLimits().signUpsPerAddress
 
         @Option(
-            name: .customLong("push-contact"),
-            help: ArgumentHelp(
-                "How push services reach you, in each Web Push request: mailto:ADDRESS or an https URL "
-                    + "(not localhost: Apple refuses it). Kept in the database for every server process.",
-                valueName: "contact"))
-        var pushContact: String?
-
-        @Option(
             name: .customLong("notify-interval"),
             help: ArgumentHelp(
                 "Seconds between the server's notification passes (reminders due, at-most goals whose day ended, "
@@ -230,13 +222,6 @@ extension ServerCommand {
             }
             guard (0...86_400).contains(notifyInterval) else {
                 throw ValidationError("--notify-interval must be 0 to 86400 seconds")
-            }
-            if let pushContact {
-                do {
-                    _ = try PushContact.checked(pushContact)
-                } catch let error as MorningProofError {
-                    throw ValidationError(error.message)
-                }
             }
         }
 
@@ -272,7 +257,7 @@ extension ServerCommand {
                     // The Web Push identity, through a pool of its own: the store's runs once, as a service.
                     let setup = PostgresStore(url: store.url, poolSize: 1, logger: logger)
                     configuration.vapidIdentity = try await setup.whileRunning {
-                        try await PushIdentity.load(from: setup, contact: pushContact, logger: logger)
+                        try await PushIdentity.load(from: setup, contact: delivery.pushContact, logger: logger)
                     }
                     sender = delivery.sender(identity: configuration.vapidIdentity!, logger: logger)
                     configuration.channelDelivery = sender
@@ -294,7 +279,7 @@ extension ServerCommand {
                         logger.warning("cannot save habit states that a read found out of date: \(error.message)")
                     }
                     configuration.vapidIdentity = try await PushIdentity.load(
-                        from: store, contact: pushContact, logger: logger)
+                        from: store, contact: delivery.pushContact, logger: logger)
                     sender = delivery.sender(identity: configuration.vapidIdentity!, logger: logger)
                     configuration.channelDelivery = sender
                     services = [
