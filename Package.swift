@@ -236,7 +236,7 @@ let package = Package(
         .target(
             name: "NotificationTestSupport",
             dependencies: [
-                "NotificationDelivery", "MorningProofStoreContract",
+                "NotificationDelivery", "MorningProofStoreContract", "MorningProofCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -79,14 +79,9 @@ public struct ChannelRules: Sendable {
         }.joined()
     }
 
-    /// The bytes of a base64url key (padded or not); nil for anything else.
+    /// The bytes of a base64url key (padded or not, at most 256 characters); nil for anything else.
     static func base64URL(_ text: String) -> Data? {
-        guard text.utf8.count <= 256, !text.contains("+"), !text.contains("/") else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.hasSuffix("=") { base64.removeLast() }
-        guard base64.count % 4 != 1 else { return nil }
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
+        text.utf8.count <= 256 ? Base64URL.decode(text) : nil
     }
 
     static func invalid(_ message: String) -> MorningProofError {

@@ -1,3 +1,4 @@
+import MorningProofCore
 import Crypto
 import Foundation
 

@@ -1,3 +1,4 @@
+import MorningProofCore
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NotificationDelivery
+@testable import MorningProofCore
 
 @Suite struct Base64URLTests {
     @Test func roundTripsWithoutPadding() {
