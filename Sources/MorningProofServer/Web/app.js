@@ -98,7 +98,8 @@ function show(screen) {
 async function open(screen) {
   if (screen === "today") await loadToday();
   if (screen === "history") await loadHistory();
-  if (screen === "settings") await loadSettings();
+  // Notifications load with the screen only: a token made or revoked leaves what is being typed there.
+  if (screen === "settings") await Promise.all([loadSettings(), loadNotifications()]);
   show(screen);
 }
 
@@ -359,7 +360,6 @@ async function loadSettings() {
   if (server.clockHeader) {
     $("debug-state").textContent = `Today ${checkin?.day}: ${checkin?.answer ? `answered ${checkin.answer}` : "not answered"}.`;
   }
-  await loadNotifications();
 }
 
 async function saveProfile(event) {

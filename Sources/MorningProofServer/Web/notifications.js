@@ -18,6 +18,8 @@ const OUTCOMES = {
 let app = null;
 /// This browser's push subscription while it is on (a PushSubscription, or what stands in for one).
 let subscription = null;
+/// The ntfy topic as the server has it ({url, hasToken}), to keep its token when only the webhook changes.
+let savedNtfy = null;
 
 /// Connects the Notifications controls: `app` gives `api`, `element` and `notice`.
 export function wireNotifications(context) {
@@ -141,10 +143,11 @@ function sameBytes(buffer, bytes) {
 // MARK: - ntfy and webhook
 
 function showChannels(channels) {
+  savedNtfy = channels.ntfy || null;
   $("ntfy-url").value = channels.ntfy?.url || "";
   $("ntfy-token").value = "";
   $("ntfy-token-hint").textContent = channels.ntfy?.hasToken
-    ? "A token is saved: leave this empty to keep it, or type a new one."
+    ? "A token is saved for this topic: leave this empty to keep it, or type a new one."
     : "Only for a protected topic.";
   $("webhook-url").value = channels.webhook?.url || "";
 }
@@ -153,10 +156,14 @@ async function saveChannels(event) {
   event.preventDefault();
   const ntfyURL = $("ntfy-url").value.trim();
   const webhookURL = $("webhook-url").value.trim();
+  const ntfyToken = $("ntfy-token").value.trim();
   const ntfy = ntfyURL ? { url: ntfyURL } : null;
-  if (ntfy && $("ntfy-token").value.trim()) ntfy.token = $("ntfy-token").value.trim();
+  if (ntfy && ntfyToken) ntfy.token = ntfyToken;
+  const body = { ntfy, webhook: webhookURL ? { url: webhookURL } : null };
+  // The same topic and no new token: left out, so the server keeps the token it has.
+  if (savedNtfy && savedNtfy.url === ntfyURL && !ntfyToken) delete body.ntfy;
   try {
-    const channels = await app.api("PUT", "/api/notifications/channels", { ntfy, webhook: webhookURL ? { url: webhookURL } : null });
+    const channels = await app.api("PUT", "/api/notifications/channels", body);
     showChannels(channels);
     showSecret(channels.webhook?.secret);
     $("channels-status").textContent = `Saved: ${[ntfy && "ntfy", webhookURL && "webhook"].filter(Boolean).join(" and ") || "no ntfy topic or webhook"}.`;
