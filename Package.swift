@@ -200,6 +200,7 @@ let package = Package(
             name: "MorningProofTestSupport",
             dependencies: [
                 "MorningProofPostgres", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore",
+                "MorningProofService",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Tests/MorningProofTestSupport"),
@@ -241,7 +242,7 @@ let package = Package(
             name: "MorningProofServiceTests",
             dependencies: [
                 "MorningProofService", "MorningProofStore", "MorningProofStoreContract", "PhotoVerification", "MorningProofCore",
-                "MorningProofInterchange", "HealthMetrics", "TestFixtures",
+                "MorningProofInterchange", "HealthMetrics", "TestFixtures", "MorningProofTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -35,6 +35,14 @@ extension PostgresStore {
             let derived = Set(DatabaseDump.derivedTables.map { $0.lowercased() })
             for table in schema.order where !derived.contains(table) {
                 let dumped = plan[table]
+                if Self.serverMadeTables.contains(table) {
+                    // The file's identity wins (its browsers subscribed to its key); without one, this one's stays.
+                    guard let dumped, !dumped.rows.isEmpty else {
+                        if let dumped { counts.append(CopiedTable(table: dumped.name, source: 0, copied: 0)) }
+                        continue
+                    }
+                    try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table)"), logger: logger)
+                }
                 if let dumped, !dumped.rows.isEmpty {
                     try await connection.copyFrom(
                         table: table, columns: dumped.columns.map { $0.lowercased() }, logger: logger
@@ -71,9 +79,14 @@ extension PostgresStore {
         }
     }
 
-    /// Refuses a database with any row but the owner row that the first migration makes.
+    /// Tables a server fills at its first start, with nothing of any account: the VAPID identity.
+    /// A database that holds only them is still empty for a copy.
+    static let serverMadeTables: Set<String> = ["vapididentity"]
+
+    /// Refuses a database with any row but the owner row that the first migration makes (and what
+    /// a server made at its start: `serverMadeTables`).
     private func refuseData(_ connection: PostgresConnection, tables: [String]) async throws {
-        for table in tables {
+        for table in tables where !Self.serverMadeTables.contains(table) {
             let rows = try await count(
                 connection, table,
                 where: table == "account" ? "id <> 1 OR email IS NOT NULL OR passwordHash IS NOT NULL" : nil)

@@ -1,5 +1,6 @@
 import Foundation
 import MorningProofService
+import MorningProofStoreContract
 
 /// How a server runs: where it listens and what it allows.
 public struct ServerConfiguration: Sendable {
@@ -31,6 +32,14 @@ public struct ServerConfiguration: Sendable {
     public var signInLimits = SignInLimits()
     /// Timeouts of every connection state and caps on open connections.
     public var connections: ConnectionLimits
+    /// What sends notifications to an account's channels (the test message; the notification
+    /// pass). By default nothing is sent: every channel fails with "delivery not configured".
+    public var channelDelivery: any ChannelDelivery = UnconfiguredDelivery()
+    /// Accept plain http notification targets, and let delivery reach loopback and private
+    /// addresses (`serve --allow-local-notify-targets`): tests and demos only.
+    public var allowLocalNotifyTargets = false
+    /// The server's Web Push identity (`PushIdentity.load` at start); nil: `GET /api/push/key` is 503.
+    public var vapidIdentity: VAPIDIdentity? = nil
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,

@@ -123,6 +123,9 @@ extension AppDatabase {
                     "ALTER TABLE api_token ADD COLUMN scope TEXT NOT NULL DEFAULT 'full' CHECK (scope IN ('full', 'metrics'))"
             )
         }
+        migrator.registerMigration("v11-notification-channels") { db in
+            try NotificationChannelSchema.create(db)
+        }
         return migrator
     }()
 }

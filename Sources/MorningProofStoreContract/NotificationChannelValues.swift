@@ -10,11 +10,14 @@ public struct PushSubscription: Sendable, Hashable, Codable {
     public var p256dh: String
     /// The 16-byte authentication secret, base64url without padding.
     public var auth: String
+    /// When the account saved it (nil for one not stored yet).
+    public var createdAt: Date?
 
-    public init(endpoint: String, p256dh: String, auth: String) {
+    public init(endpoint: String, p256dh: String, auth: String, createdAt: Date? = nil) {
         self.endpoint = endpoint
         self.p256dh = p256dh
         self.auth = auth
+        self.createdAt = createdAt
     }
 }
 
@@ -73,9 +76,10 @@ public struct VAPIDIdentity: Sendable, Hashable {
 
 /// One account's notification channels (scoped like every account store).
 public protocol NotificationChannelStore: AccountScopedStore {
-    /// The account's channels: its push subscriptions, ntfy topic and webhook.
+    /// The account's channels: its push subscriptions (oldest first), ntfy topic and webhook.
     func notificationChannels() async throws -> AccountChannels
-    /// Adds a push subscription, or replaces the keys of the one with the same endpoint.
+    /// Adds a push subscription, or replaces the keys of the one with the same endpoint (an
+    /// endpoint is one browser's: saved by another account, it moves to this one).
     func savePushSubscription(_ subscription: PushSubscription, at instant: Date) async throws
     /// Removes the account's subscription with this endpoint; false when there was none.
     @discardableResult func removePushSubscription(endpoint: String) async throws -> Bool

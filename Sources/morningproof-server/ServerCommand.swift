@@ -187,6 +187,19 @@ extension ServerCommand {
                 "Sign-ups allowed from one address in an hour; more get 429 with Retry-After.", valueName: "n"))
         var signUpsPerHour = SignInLimits().signUpsPerAddress
 
+        @Option(
+            name: .customLong("push-contact"),
+            help: ArgumentHelp(
+                "How push services reach you, in each Web Push request: mailto:ADDRESS or an https URL "
+                    + "(not localhost: Apple refuses it). Kept in the database for every server process.",
+                valueName: "contact"))
+        var pushContact: String?
+
+        @Flag(
+            name: .customLong("allow-local-notify-targets"),
+            help: "Accept http notification targets and loopback or private addresses (tests and demos only).")
+        var allowLocalNotifyTargets = false
+
         @OptionGroup(title: "Connections") var connections: ConnectionOptions
 
         func validate() throws {
@@ -207,6 +220,13 @@ extension ServerCommand {
             }
             guard (0.25...300).contains(connectionWait) else {
                 throw ValidationError("--db-wait must be 0.25 to 300 seconds")
+            }
+            if let pushContact {
+                do {
+                    _ = try PushContact.checked(pushContact)
+                } catch let error as MorningProofError {
+                    throw ValidationError(error.message)
+                }
             }
         }
 
@@ -233,10 +253,16 @@ extension ServerCommand {
                 configuration.metricsExportLimit = try ByteSize.parse(
                     metricsExportLimit, option: "--metrics-export-limit")
                 configuration.metricsUploadLimit = metricsUploadLimit
+                configuration.allowLocalNotifyTargets = allowLocalNotifyTargets
                 let services: [any Service]
                 if let store = try await database.postgres(
                     poolSize: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
                 {
+                    // The Web Push identity, through a pool of its own: the store's runs once, as a service.
+                    let setup = PostgresStore(url: store.url, poolSize: 1, logger: logger)
+                    configuration.vapidIdentity = try await setup.whileRunning {
+                        try await PushIdentity.load(from: setup, contact: pushContact, logger: logger)
+                    }
                     // Many server processes may share the database: the pool runs beside the HTTP server, and
                     // stops after it (a ServiceGroup shuts its services down in reverse order).
                     services = [
@@ -252,6 +278,8 @@ extension ServerCommand {
                     store.stateRebuildFailed = { [logger] error in
                         logger.warning("cannot save habit states that a read found out of date: \(error.message)")
                     }
+                    configuration.vapidIdentity = try await PushIdentity.load(
+                        from: store, contact: pushContact, logger: logger)
                     services = [
                         MorningProofServer.application(
                             database: store, configuration: configuration, logger: logger,

@@ -60,35 +60,3 @@ struct NotificationsCommand: AsyncParsableCommand {
         }
     }
 }
-
-/// A stored notification as scripts see it.
-struct NotificationJSON: Encodable {
-    var day: String
-    var key: String
-    var event: String
-    var habit: String
-    var message: String?
-    var value: Double?
-    var target: Double?
-    var state: String
-    var attempts: Int
-    var lastError: String?
-    var claimedAt: String?
-    var deliveredAt: String?
-
-    init(_ record: StoredNotification, zone: TimeZone) {
-        let event = NotificationEvent.decode(record.event)
-        day = record.day.description
-        key = record.key
-        self.event = event?.event.rawValue ?? String(record.key.prefix { $0 != "/" })
-        habit = event?.habit ?? ""
-        message = event?.message
-        value = event?.value
-        target = event?.target
-        state = record.state.rawValue
-        attempts = record.attempts
-        lastError = record.lastError
-        claimedAt = record.claimedAt.map { ISOInstant.format($0, in: zone) }
-        deliveredAt = record.deliveredAt.map { ISOInstant.format($0, in: zone) }
-    }
-}

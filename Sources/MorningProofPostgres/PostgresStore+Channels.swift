@@ -1,0 +1,107 @@
+import Foundation
+import MorningProofCore
+import MorningProofStoreContract
+import PostgresNIO
+
+/// An account's notification channels and the server's VAPID identity, as `AppDatabase` keeps them.
+extension PostgresStore: NotificationChannelStore {
+    public func notificationChannels() async throws -> AccountChannels {
+        try await transaction(.snapshot) { connection in
+            var channels = AccountChannels()
+            let subscriptions = try await connection.query(
+                """
+                SELECT endpoint, p256dh, auth, createdAt FROM pushSubscription
+                WHERE accountId = \(accountID) ORDER BY createdAt, id
+                """, logger: logger)
+            for try await (endpoint, p256dh, auth, createdAt) in subscriptions.decode((String, String, String, Date).self) {
+                channels.pushSubscriptions.append(
+                    PushSubscription(endpoint: endpoint, p256dh: p256dh, auth: auth, createdAt: createdAt))
+            }
+            let rows = try await connection.query(
+                """
+                SELECT ntfyUrl, ntfyToken, webhookUrl, webhookSecret FROM notificationChannel
+                WHERE accountId = \(accountID)
+                """, logger: logger
+            ).collect()
+            if let row = rows.first {
+                let (ntfyURL, ntfyToken, webhookURL, webhookSecret) = try row.decode(
+                    (String?, String?, String?, String?).self)
+                channels.ntfy = ntfyURL.map { NtfyChannel(url: $0, token: ntfyToken) }
+                if let webhookURL, let webhookSecret {
+                    channels.webhook = WebhookChannel(url: webhookURL, secret: webhookSecret)
+                }
+            }
+            return channels
+        }
+    }
+
+    public func savePushSubscription(_ subscription: PushSubscription, at instant: Date) async throws {
+        try await transaction(.statement) { connection in
+            _ = try await connection.query(
+                """
+                INSERT INTO pushSubscription (accountId, endpoint, p256dh, auth, createdAt)
+                VALUES (\(accountID), \(subscription.endpoint), \(subscription.p256dh), \(subscription.auth), \(instant))
+                ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth,
+                  createdAt = CASE WHEN pushSubscription.accountId = excluded.accountId
+                    THEN pushSubscription.createdAt ELSE excluded.createdAt END,
+                  accountId = excluded.accountId
+                """, logger: logger)
+        }
+    }
+
+    @discardableResult
+    public func removePushSubscription(endpoint: String) async throws -> Bool {
+        try await transaction(.statement) { connection in
+            try await !connection.query(
+                """
+                DELETE FROM pushSubscription WHERE accountId = \(accountID) AND endpoint = \(endpoint) RETURNING id
+                """, logger: logger
+            ).collect().isEmpty
+        }
+    }
+
+    public func setChannels(ntfy: NtfyChannel?, webhook: WebhookChannel?) async throws {
+        try await transaction(.statement) { connection in
+            if ntfy == nil && webhook == nil {
+                _ = try await connection.query(
+                    "DELETE FROM notificationChannel WHERE accountId = \(accountID)", logger: logger)
+                return
+            }
+            _ = try await connection.query(
+                """
+                INSERT INTO notificationChannel (accountId, ntfyUrl, ntfyToken, webhookUrl, webhookSecret)
+                VALUES (\(accountID), \(ntfy?.url), \(ntfy?.token), \(webhook?.url), \(webhook?.secret))
+                ON CONFLICT (accountId) DO UPDATE SET ntfyUrl = excluded.ntfyUrl, ntfyToken = excluded.ntfyToken,
+                  webhookUrl = excluded.webhookUrl, webhookSecret = excluded.webhookSecret
+                """, logger: logger)
+        }
+    }
+}
+
+extension PostgresStore: VAPIDIdentityStore {
+    public func vapidIdentity(orStore candidate: VAPIDIdentity) async throws -> VAPIDIdentity {
+        try await transaction(.writing) { connection in
+            // Of two inserts at once, the second waits for the first to commit, then inserts nothing;
+            // the SELECT that follows (a new statement) sees the first's row.
+            _ = try await connection.query(
+                """
+                INSERT INTO vapidIdentity (id, privateKey, contact, createdAt)
+                VALUES (1, \(ByteBuffer(bytes: candidate.privateKey)), \(candidate.contact), now())
+                ON CONFLICT (id) DO NOTHING
+                """, logger: logger)
+            let rows = try await connection.query(
+                "SELECT privateKey, contact FROM vapidIdentity WHERE id = 1", logger: logger
+            ).collect()
+            guard let row = rows.first else { return candidate }
+            let (key, contact) = try row.decode((ByteBuffer, String).self)
+            return VAPIDIdentity(privateKey: Data(key.readableBytesView), contact: contact)
+        }
+    }
+
+    public func setVAPIDContact(_ contact: String) async throws {
+        try await transaction(.statement) { connection in
+            _ = try await connection.query(
+                "UPDATE vapidIdentity SET contact = \(contact) WHERE id = 1", logger: logger)
+        }
+    }
+}
