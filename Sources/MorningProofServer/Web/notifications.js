@@ -82,13 +82,15 @@ async function showPushState(known) {
   }
   showPushOn(subscription !== null);
   const others = known.length - (subscription ? 1 : 0);
-  say(reason || (Notification.permission === "denied" ? BLOCKED : others > 0
-    ? `${others} other ${others === 1 ? "device gets" : "devices get"} notifications.` : ""));
+  const state = [
+    subscription ? "Notifications are on for this phone." : "",
+    others > 0 ? `${others} other ${others === 1 ? "device gets" : "devices get"} notifications.` : ""];
+  say(reason || (Notification.permission === "denied" ? BLOCKED : state.filter(Boolean).join(" ")));
 }
 
 function showPushOn(on) {
   $("push-on").hidden = on;
-  $("push-on-state").hidden = !on;
+  $("push-off").hidden = !on;
 }
 
 async function turnOn() {
@@ -241,7 +243,7 @@ function showEvents(events) {
     const when = event.deliveredAt ? ` at ${new Date(event.deliveredAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` : "";
     const item = app.element("li", {},
       app.element("strong", { text: `${EVENT_NAMES[event.event] || event.event}: ${event.habit}` }),
-      ` · ${event.day} · ${event.state}${when}, ${attempts}`);
+      " · ", app.element("span", { class: "day", text: event.day }), ` · ${event.state}${when}, ${attempts}`);
     if (event.lastError) item.append(app.element("br"), app.element("span", { class: "error", text: `Last error: ${event.lastError}` }));
     return item;
   }));
