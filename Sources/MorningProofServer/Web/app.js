@@ -462,7 +462,7 @@ async function boot() {
   wireHealthData({
     api, element, notice, authHeaders, signedOut: () => signOut(false), uploaded: loadToday, tokensChanged: loadSettings,
   });
-  wireNotifications({ api, element, notice });
+  wireNotifications({ api, element });
   $("signout").addEventListener("click", () => signOut());
   $("debug-reset").addEventListener("click", async () => {
     await api("DELETE", "/api/checkin/today");

@@ -21,7 +21,7 @@ let subscription = null;
 /// The ntfy topic as the server has it ({url, hasToken}), to keep its token when only the webhook changes.
 let savedNtfy = null;
 
-/// Connects the Notifications controls: `app` gives `api`, `element` and `notice`.
+/// Connects the Notifications controls: `context` gives app.js's `api` and `element`.
 export function wireNotifications(context) {
   app = context;
   $("push-on").addEventListener("click", () => turnOn().catch((error) => say(`Notifications could not be turned on: ${error.message}`)));
