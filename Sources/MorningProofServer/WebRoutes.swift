@@ -26,6 +26,7 @@ enum WebRoutes {
             "/": File(PackageResources.index_html, "text/html; charset=utf-8"),
             "/app.js": File(PackageResources.app_js, "text/javascript; charset=utf-8"),
             "/healthdata.js": File(PackageResources.healthdata_js, "text/javascript; charset=utf-8"),
+            "/notifications.js": File(PackageResources.notifications_js, "text/javascript; charset=utf-8"),
             "/style.css": File(PackageResources.style_css, "text/css; charset=utf-8"),
             "/manifest.webmanifest": File(PackageResources.manifest_webmanifest, "application/manifest+json"),
             "/icon.svg": File(PackageResources.icon_svg, "image/svg+xml"),

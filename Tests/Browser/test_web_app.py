@@ -29,12 +29,12 @@ PASSWORD = "correct horse battery"
 class Server:
     """A server on a fresh database in a temporary folder, stopped by `stop`."""
 
-    def __init__(self):
+    def __init__(self, arguments=()):
         self.folder = tempfile.TemporaryDirectory(prefix="morningproof-browser-")
         db = pathlib.Path(self.folder.name) / "data.sqlite"
         self.log = open(pathlib.Path(self.folder.name) / "server.log", "w")
         self.process = subprocess.Popen(
-            [str(SERVER), "--db", str(db), "--port", "0", "--allow-clock-header", "--bcrypt-cost", "4"],
+            [str(SERVER), "--db", str(db), "--port", "0", "--allow-clock-header", "--bcrypt-cost", "4", *arguments],
             stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"http://[0-9.:]+", line)
@@ -69,10 +69,13 @@ class Run:
         self.failures = []
 
     def test(self, function):
+        """Runs `function(server, context, page)`; its `server_arguments` attribute adds to the server's
+        command line, its `service_workers` one ("allow") lets the page register sw.js."""
         name = function.__name__
-        server = Server()
+        server = Server(getattr(function, "server_arguments", ()))
         context = self.browser.new_context(
-            viewport={"width": 360, "height": 800}, timezone_id="America/New_York", service_workers="block")
+            viewport={"width": 360, "height": 800}, timezone_id="America/New_York",
+            service_workers=getattr(function, "service_workers", "block"))
         page = context.new_page()
         errors = []
         page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -349,6 +352,7 @@ def the_shell_is_served_with_its_headers(server, context, page):
 
 
 def main():
+    from test_notifications import TESTS as NOTIFICATION_TESTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         run = Run(playwright)
@@ -358,9 +362,11 @@ def main():
             the_heatmap_renders_and_the_next_local_day_asks_again, a_new_device_zone_is_sent_to_the_server,
             offline_says_so_and_records_nothing, the_shell_is_served_with_its_headers,
             an_apple_health_export_uploaded_in_settings_shows_its_summary,
-            connecting_health_auto_export_gives_a_metrics_only_token,
+            connecting_health_auto_export_gives_a_metrics_only_token, *NOTIFICATION_TESTS,
         ]:
-            run.test(test)
+            # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
+            if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") in test.__name__:
+                run.test(test)
         run.browser.close()
     if run.failures:
         print(f"{len(run.failures)} browser test(s) failed: {', '.join(run.failures)}", file=sys.stderr)

@@ -1,6 +1,7 @@
 // MorningProof's web app: the morning routine on a phone. Every day decision comes from the server
 // (GET /api/checkin, /api/habits, ...); this page never computes "today".
 import { wireHealthData } from "/healthdata.js";
+import { loadNotifications, wireNotifications } from "/notifications.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN = "morningproof.token";
@@ -97,7 +98,8 @@ function show(screen) {
 async function open(screen) {
   if (screen === "today") await loadToday();
   if (screen === "history") await loadHistory();
-  if (screen === "settings") await loadSettings();
+  // Notifications load with the screen only: a token made or revoked leaves what is being typed there.
+  if (screen === "settings") await Promise.all([loadSettings(), loadNotifications()]);
   show(screen);
 }
 
@@ -419,6 +421,17 @@ function trapFocus(event) {
   buttons[(index + (event.shiftKey ? buttons.length - 1 : 1)) % buttons.length].focus();
 }
 
+/// A tapped notification (sw.js) brings the app to the front: it shows Today, as the server has it now.
+async function openedFromNotification(event) {
+  if (event.data?.type !== "notification-opened" || !localStorage.getItem(TOKEN)) return;
+  show("today");
+  try {
+    await refreshDay();
+  } catch (error) {
+    notice(error.message);
+  }
+}
+
 async function whenVisible() {
   if (document.visibilityState !== "visible" || !localStorage.getItem(TOKEN)) return;
   const before = checkin?.day;
@@ -449,6 +462,7 @@ async function boot() {
   wireHealthData({
     api, element, notice, authHeaders, signedOut: () => signOut(false), uploaded: loadToday, tokensChanged: loadSettings,
   });
+  wireNotifications({ api, element });
   $("signout").addEventListener("click", () => signOut());
   $("debug-reset").addEventListener("click", async () => {
     await api("DELETE", "/api/checkin/today");
@@ -465,7 +479,10 @@ async function boot() {
   // The quote changes every 5 minutes (and keeps the last one for 30 seconds): ask again often.
   setInterval(refreshQuote, 15000);
   setInterval(whenVisible, 60000);
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+    navigator.serviceWorker.addEventListener("message", openedFromNotification);
+  }
   try {
     server = await (await fetch("/health")).json();
   } catch (error) {

@@ -28,3 +28,64 @@ self.addEventListener("fetch", (event) => {
       })
       .catch(() => caches.match(event.request, { ignoreSearch: true }).then((hit) => hit || caches.match("/"))));
 });
+
+// MARK: - Notifications pushed by the server (Web Push)
+
+/// What a push with no readable message shows: a push must always show something.
+const GENERIC = { title: "MorningProof", body: "Open MorningProof to see what is new.", tag: "morningproof", url: "/" };
+
+/// The server's message ({title, body, event, habit, day, url}) as the notification to show, or the
+/// generic one when the push has no data or data that is not that message.
+function pushedNotification(data) {
+  let message = null;
+  try {
+    message = data ? data.json() : null;
+  } catch (error) {
+    message = null;
+  }
+  if (!message || typeof message !== "object" || typeof message.title !== "string" || !message.title) return GENERIC;
+  const text = (value) => (typeof value === "string" ? value : "");
+  return {
+    title: message.title,
+    body: text(message.body),
+    // One notification per event, habit and day: a repeat replaces it instead of piling up.
+    tag: [text(message.event), text(message.habit), text(message.day)].join("|"),
+    url: text(message.url) || "/",
+  };
+}
+
+self.addEventListener("push", (event) => {
+  const shown = pushedNotification(event.data);
+  event.waitUntil(self.registration.showNotification(shown.title, {
+    body: shown.body, tag: shown.tag, data: { url: shown.url }, icon: "/icon.svg", badge: "/icon.svg",
+  }));
+});
+
+/// The app's own page for `url`: a path on this origin; anything else opens the app's start.
+function appURL(url) {
+  try {
+    const target = new URL(url || "/", self.location.origin);
+    return target.origin === self.location.origin ? target.href : new URL("/", self.location.origin).href;
+  } catch (error) {
+    return new URL("/", self.location.origin).href;
+  }
+}
+
+/// Brings an open app window to the front showing Today, or opens the app at `url`.
+async function openApp(url) {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (!open) return self.clients.openWindow(url);
+  open.postMessage({ type: "notification-opened", url });
+  try {
+    await open.focus();
+  } catch (error) {
+    // Focus is only allowed while handling a tap; the window shows Today all the same.
+  }
+  return open;
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(openApp(appURL(event.notification.data?.url)));
+});
