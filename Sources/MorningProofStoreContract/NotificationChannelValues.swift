@@ -21,7 +21,7 @@ public struct PushSubscription: Sendable, Hashable, Codable {
     }
 }
 
-/// An ntfy topic: `url` is the topic's URL (`https://ntfy.sh/my-topic`), `token` an access token.
+/// An ntfy topic: `url` is the topic's URL (`https://ntfy.example/my-topic`), `token` an access token.
 public struct NtfyChannel: Sendable, Hashable, Codable {
     public var url: String
     public var token: String?

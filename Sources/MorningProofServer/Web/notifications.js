@@ -220,7 +220,7 @@ async function sendTest() {
   }
 }
 
-/// One channel's test result in words: "ntfy (ntfy.sh): failed, HTTP 500: …".
+/// One channel's test result in words: "ntfy (ntfy.example): failed, HTTP 500: …".
 export function resultText(result) {
   const name = CHANNEL_NAMES[result.channel] || result.channel;
   const where = hostOf(result.target);
