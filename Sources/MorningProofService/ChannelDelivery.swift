@@ -44,4 +44,19 @@ public protocol ChannelDelivery: Sendable {
     /// Delivers `event` to every channel of `channels`, concurrently, each bounded by the
     /// delivery's timeouts (5 s to connect, 10 s in all).
     func deliver(_ event: NotificationEvent, to channels: AccountChannels) async -> [ChannelResult]
+
+    /// Why `target` (a push endpoint, an ntfy or webhook URL) is refused before it is stored, from
+    /// what needs no DNS (an address literal that is not public, in any form a resolver reads); nil
+    /// when it may be stored. Delivery checks it again after resolving.
+    func refusal(ofTarget target: String) -> String?
+
+    /// Why a browser's subscription keys cannot be encrypted to (`p256dh` not a point of P-256);
+    /// nil when they can.
+    func refusal(ofKeys subscription: PushSubscription) -> String?
+}
+
+extension ChannelDelivery {
+    /// Nothing is refused by a delivery that sends nowhere (tests, an unconfigured server).
+    public func refusal(ofTarget target: String) -> String? { nil }
+    public func refusal(ofKeys subscription: PushSubscription) -> String? { nil }
 }

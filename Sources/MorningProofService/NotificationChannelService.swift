@@ -48,7 +48,12 @@ public struct NotificationChannelService: Sendable {
     /// Saves a browser's subscription (checked by `ChannelRules`); past `ChannelRules.maxSubscriptions`
     /// the account's oldest ones are dropped, so a browser that subscribes anew always can.
     public func subscribe(_ subscription: PushSubscription, at now: Date) async throws {
-        try await store.savePushSubscription(try rules.subscription(subscription), at: now)
+        let checked = try rules.subscription(subscription)
+        try refuseTarget(checked.endpoint, field: "endpoint")
+        if let why = delivery.refusal(ofKeys: checked) {
+            throw MorningProofError(.usage, "\"keys\" cannot be encrypted to: \(why)")
+        }
+        try await store.savePushSubscription(checked, at: now)
         let saved = try await store.notificationChannels().pushSubscriptions
         for old in saved.dropLast(ChannelRules.maxSubscriptions) where old.endpoint != subscription.endpoint {
             try await store.removePushSubscription(endpoint: old.endpoint)
@@ -72,8 +77,9 @@ public struct NotificationChannelService: Sendable {
         case .keep: break
         case .remove: ntfy = nil
         case .set(let channel):
-            ntfy = NtfyChannel(
-                url: try rules.targetURL(channel.url, field: "ntfy.url"), token: try channel.token.map(rules.ntfyToken))
+            let url = try rules.targetURL(channel.url, field: "ntfy.url")
+            try refuseTarget(url, field: "ntfy.url")
+            ntfy = NtfyChannel(url: url, token: try channel.token.map(rules.ntfyToken))
         }
         var webhook = current.webhook
         var newSecret: String?
@@ -82,6 +88,7 @@ public struct NotificationChannelService: Sendable {
         case .remove: webhook = nil
         case .set(let url):
             let checked = try rules.targetURL(url, field: "webhook.url")
+            try refuseTarget(checked, field: "webhook.url")
             if current.webhook?.url != checked {
                 let secret = ChannelRules.newWebhookSecret()
                 webhook = WebhookChannel(url: checked, secret: secret)
@@ -93,6 +100,13 @@ public struct NotificationChannelService: Sendable {
         channels.ntfy = ntfy
         channels.webhook = webhook
         return (channels, newSecret)
+    }
+
+    /// Refuses (422) a target the delivery would never send to, such as `https://127.1/`.
+    private func refuseTarget(_ url: String, field: String) throws {
+        if let why = delivery.refusal(ofTarget: url) {
+            throw ServiceError(.refused, code: "target_refused", "\"\(field)\" is refused: \(why)")
+        }
     }
 
     /// Removes the ntfy topic and the webhook (push subscriptions stay: each is its browser's).

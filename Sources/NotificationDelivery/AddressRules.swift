@@ -28,6 +28,16 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// An IPv4 address in a form resolvers also read (`127.1`, `0x7f.1`, `017700000001`,
+    /// `2130706433`: inet_aton's), which `init?(_:)` does not; nil for anything else.
+    public init?(shorthandIPv4 text: String) {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == "." || $0 == "x" || $0 == "X") })
+        else { return nil }
+        var v4 = in_addr()
+        guard inet_aton(text, &v4) != 0 else { return nil }
+        bytes = withUnsafeBytes(of: &v4) { Array($0) }
+    }
+
     init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// The address as text (`10.1.2.3`, `2001:db8::1`).

@@ -96,6 +96,19 @@ public final class HTTPChannelSender: ChannelDelivery {
         await post(.webhook, to: channel.url, WebhookRequest.make(event, channel: channel))
     }
 
+    public func refusal(ofTarget target: String) -> String? {
+        targets.refusalBeforeResolving(target)?.description
+    }
+
+    public func refusal(ofKeys subscription: PushSubscription) -> String? {
+        do {
+            _ = try WebPushEncryption.ReceiverKeys(p256dh: subscription.p256dh, auth: subscription.auth)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
     /// Closes the HTTP clients; deliveries after it fail.
     public func shutdown() async {
         await clients.shutdown()

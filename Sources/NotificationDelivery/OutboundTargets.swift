@@ -66,7 +66,8 @@ public struct OutboundTargets: Sendable {
     /// stores a channel's URL: nil when the URL may be stored, else why not.
     public func refusalBeforeResolving(_ text: String) -> Refusal? {
         switch parse(text) {
-        case .success(let (_, host)): IPAddress(host).flatMap { refusal(of: [$0], host: host) }
+        case .success(let (_, host)):
+            (IPAddress(host) ?? IPAddress(shorthandIPv4: host)).flatMap { refusal(of: [$0], host: host) }
         case .failure(let refusal): refusal
         }
     }
@@ -101,6 +102,10 @@ public struct OutboundTargets: Sendable {
             return .failure(Refusal(description: "\(host): a user name or password in the URL is refused"))
         }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        // A zone id (`[fe80::1%25eth0]`) names a local interface: no public target has one.
+        guard !host.contains("%") else {
+            return .failure(Refusal(description: "an address with a zone id (%) is refused"))
+        }
         return .success((url, host))
     }
 

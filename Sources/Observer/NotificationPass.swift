@@ -11,8 +11,9 @@ import MorningProofStoreContract
 ///
 /// What is due is found set-based (`NotificationPassStore`: one read for the habits with a reminder
 /// or a limit, one for the slots already settled, one for the accounts with events waiting); only
-/// the accounts with something to do are then visited, `concurrency` at a time, so that a slow
-/// channel holds up only its own account.
+/// the accounts with something to do are then visited, `concurrency` at a time; a visit still
+/// running after `slowAfter` gives its place to the next account, so that a slow or dead channel
+/// holds up only its own account.
 public struct NotificationPass: Sendable {
     /// One account's store: its habits, entries, metrics, notifications and channels.
     public typealias AccountStore = any MetricIngestStore & NotificationChannelStore
@@ -55,7 +56,7 @@ public struct NotificationPass: Sendable {
     ///   - store: the database, across accounts.
     ///   - account: the same database seen as one account.
     ///   - delivery: where events go (Web Push, ntfy, webhooks).
-    ///   - concurrency: accounts visited at once.
+    ///   - concurrency: accounts visited at once (those past `slowAfter` aside).
     ///   - realTime: stamps claims (`--now` may replay another instant; leases are about live processes).
     public init(
         store: any NotificationPassStore, account: @escaping @Sendable (Int64) -> AccountStore,
@@ -115,20 +116,56 @@ public struct NotificationPass: Sendable {
         return await visit(work.values.sorted { $0.profile.id < $1.profile.id }, at: now)
     }
 
-    /// Visits the accounts, at most `concurrency` at once.
+    /// How long a visit holds one of the `concurrency` places: past it the visit goes on beside
+    /// the others (at most `concurrency * 8` visits in all) and its place goes to the next account,
+    /// so that endpoints that never answer, each held for the 10 s timeout, cannot starve the rest.
+    public static let slowAfter: Duration = .seconds(2)
+
+    private enum Signal: Sendable {
+        case slow(Int)
+        case done(Int, Report)
+    }
+
+    /// Visits the accounts: at most `concurrency` that started less than `slowAfter` ago, and at
+    /// most `concurrency * 8` in all.
     private func visit(_ accounts: [Work], at now: Date) async -> Report {
-        await withTaskGroup(of: Report.self) { group in
+        let inFlightLimit = concurrency * 8
+        let (signals, continuation) = AsyncStream.makeStream(of: Signal.self)
+        return await withTaskGroup(of: Void.self) { group in
             var report = Report()
-            var pending = accounts.makeIterator()
-            var running = 0
-            while running < concurrency, let next = pending.next() {
-                group.addTask { await visit(next, at: now) }
-                running += 1
+            var pending = accounts.enumerated().makeIterator()
+            var fast: Set<Int> = []
+            var inFlight = 0
+            func startWhatFits() {
+                while fast.count < concurrency, inFlight < inFlightLimit, let (index, work) = pending.next() {
+                    fast.insert(index)
+                    inFlight += 1
+                    group.addTask {
+                        let timer = Task {
+                            try await Task.sleep(for: Self.slowAfter)
+                            continuation.yield(.slow(index))
+                        }
+                        let done = await visit(work, at: now)
+                        timer.cancel()
+                        continuation.yield(.done(index, done))
+                    }
+                }
             }
-            while let done = await group.next() {
-                report.add(done)
-                if let next = pending.next() { group.addTask { await visit(next, at: now) } }
+            startWhatFits()
+            if inFlight > 0 {
+                for await signal in signals {
+                    switch signal {
+                    case .slow(let index): fast.remove(index)
+                    case .done(let index, let done):
+                        fast.remove(index)
+                        inFlight -= 1
+                        report.add(done)
+                    }
+                    startWhatFits()
+                    if inFlight == 0 { break }
+                }
             }
+            continuation.finish()
             return report
         }
     }

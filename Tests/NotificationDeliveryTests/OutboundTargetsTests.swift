@@ -108,3 +108,25 @@ import Testing
         }
     }
 }
+
+@Suite struct OutboundTargetFormsTests {
+    /// IPv4 in the forms inet_aton reads, an IPv6-mapped one in hex, a zone id: refused before
+    /// they are stored (they used to pass, and were refused only once resolved), and after DNS.
+    @Test func oddAddressFormsAreRefusedBeforeAndAfterResolving() async {
+        let strict = OutboundTargets()
+        for url in [
+            "https://127.1/", "https://0x7f.1/", "https://017700000001/", "https://2130706433/",
+            "https://0x7f000001/", "https://[::ffff:7f00:1]/", "https://0/", "https://10.1/",
+            "https://[fe80::1%25lo]/", "https://[2001:4860::8888%25eth0]/",
+        ] {
+            #expect(strict.refusalBeforeResolving(url) != nil, "\(url)")
+            if case .success = await strict.check(url) { Issue.record("\(url) passed the check") }
+        }
+        for url in ["https://localhost./", "https://LOCALHOST/"] {
+            if case .success = await strict.check(url) { Issue.record("\(url) passed the check") }
+        }
+        // Names that merely look numeric-ish stay names.
+        #expect(strict.refusalBeforeResolving("https://cafe.example/") == nil)
+        #expect(strict.refusalBeforeResolving("https://1.example/") == nil)
+    }
+}
