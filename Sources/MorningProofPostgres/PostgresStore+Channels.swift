@@ -39,7 +39,7 @@ extension PostgresStore: NotificationChannelStore {
 
     public func savePushSubscription(_ subscription: PushSubscription, at instant: Date) async throws {
         try await transaction(.statement) { connection in
-            _ = try await connection.query(
+            let saved = try await connection.query(
                 """
                 INSERT INTO pushSubscription (accountId, endpoint, p256dh, auth, createdAt)
                 VALUES (\(accountID), \(subscription.endpoint), \(subscription.p256dh), \(subscription.auth), \(instant))
@@ -47,7 +47,12 @@ extension PostgresStore: NotificationChannelStore {
                   createdAt = CASE WHEN pushSubscription.accountId = excluded.accountId
                     THEN pushSubscription.createdAt ELSE excluded.createdAt END,
                   accountId = excluded.accountId
-                """, logger: logger)
+                WHERE pushSubscription.accountId = excluded.accountId
+                  OR (pushSubscription.p256dh = excluded.p256dh AND pushSubscription.auth = excluded.auth)
+                RETURNING id
+                """, logger: logger
+            ).collect()
+            if saved.isEmpty { throw PushSubscription.takenElsewhere }
         }
     }
 

@@ -74,8 +74,10 @@ extension AppDatabase: NotificationChannelStore {
                     ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth,
                       createdAt = CASE WHEN accountId = excluded.accountId THEN createdAt ELSE excluded.createdAt END,
                       accountId = excluded.accountId
+                    WHERE accountId = excluded.accountId OR (p256dh = excluded.p256dh AND auth = excluded.auth)
                     """,
                 arguments: [account, subscription.endpoint, subscription.p256dh, subscription.auth, instant])
+            if db.changesCount == 0 { throw PushSubscription.takenElsewhere }
         }
     }
 

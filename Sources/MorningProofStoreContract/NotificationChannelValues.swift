@@ -21,6 +21,13 @@ public struct PushSubscription: Sendable, Hashable, Codable {
     }
 }
 
+extension PushSubscription {
+    /// Saving an endpoint that another account holds with other keys.
+    public static let takenElsewhere = StoreError(
+        .conflict, value: "endpoint",
+        "this push endpoint belongs to another account's browser with other keys; subscribe this browser anew")
+}
+
 /// An ntfy topic: `url` is the topic's URL (`https://ntfy.example/my-topic`), `token` an access token.
 public struct NtfyChannel: Sendable, Hashable, Codable {
     public var url: String
@@ -78,8 +85,10 @@ public struct VAPIDIdentity: Sendable, Hashable {
 public protocol NotificationChannelStore: AccountScopedStore {
     /// The account's channels: its push subscriptions (oldest first), ntfy topic and webhook.
     func notificationChannels() async throws -> AccountChannels
-    /// Adds a push subscription, or replaces the keys of the one with the same endpoint (an
-    /// endpoint is one browser's: saved by another account, it moves to this one).
+    /// Adds a push subscription, or replaces the keys of the account's one with the same endpoint.
+    /// Another account's subscription with that endpoint moves to this one only when the keys are
+    /// the same (the same browser, signed in to another account); otherwise nothing changes and
+    /// `PushSubscription.takenElsewhere` is thrown: an endpoint learnt elsewhere takes nothing over.
     func savePushSubscription(_ subscription: PushSubscription, at instant: Date) async throws
     /// Removes the account's subscription with this endpoint; false when there was none.
     @discardableResult func removePushSubscription(endpoint: String) async throws -> Bool

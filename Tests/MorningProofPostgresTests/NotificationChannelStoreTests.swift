@@ -30,9 +30,16 @@ import Testing
             #expect(saved.map(\.auth) == ["auth-2", "auth-1"])
             #expect(saved.first?.createdAt == Fixture.noon)
             #expect(try await bob.notificationChannels().isEmpty)
-            // Bob cannot remove Ada's; Bob's browser taking over the endpoint moves it to Bob.
+            // Bob cannot remove Ada's, nor take her endpoint with keys of his own (an endpoint learnt
+            // elsewhere); the same browser (the same keys) signed in as Bob moves it to Bob.
             #expect(try await bob.removePushSubscription(endpoint: "https://push.example/a") == false)
-            try await bob.savePushSubscription(Self.subscription("https://push.example/a"), at: Fixture.hour(3))
+            await #expect(throws: PushSubscription.takenElsewhere) {
+                try await bob.savePushSubscription(Self.subscription("https://push.example/a"), at: Fixture.hour(3))
+            }
+            #expect(try await ada.notificationChannels().pushSubscriptions.count == 2)
+            #expect(try await bob.notificationChannels().isEmpty)
+            try await bob.savePushSubscription(
+                Self.subscription("https://push.example/a", auth: "auth-2"), at: Fixture.hour(3))
             #expect(
                 try await ada.notificationChannels().pushSubscriptions.map(\.endpoint) == ["https://push.example/b"])
             let bobs = try await bob.notificationChannels().pushSubscriptions

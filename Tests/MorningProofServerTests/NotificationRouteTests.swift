@@ -95,6 +95,11 @@ struct NotificationRouteTests {
             let bobs = try await api.send(
                 .delete, "/api/push/subscriptions", token: bob, json: #"{"endpoint": "\#(endpoint)"}"#)
             #expect(bobs.status == .notFound && bobs.errorCode == "not_found")
+            // Nor take it over with keys of his own: 409, Ada keeps it.
+            let taken = try await api.send(
+                .post, "/api/push/subscriptions", token: bob, at: Self.now,
+                json: Self.subscription(endpoint, auth: "BBBBBBBBBBBBBBBBBBBBBA"))
+            #expect(taken.status == .conflict, "\(taken.body)")
             let bobsList = try await api.send(.get, "/api/notifications/channels", token: bob)
             #expect((bobsList.json["push"] as? [Any])?.isEmpty == true)
             let removed = try await api.send(
