@@ -229,6 +229,31 @@ struct PassFixture: Sendable {
         }
     }
 
+    /// A pass that died mid-delivery (its claim held, never settled): the next passes leave the
+    /// claim alone while its lease runs, then take it over and deliver it once.
+    @Test(arguments: Engine.available) func aClaimOfAPassThatDiedIsTakenOverAfterItsLease(engine: Engine) async throws {
+        try await PassFixture.with(engine) { fixture in
+            let ada = try await fixture.person("ada@example.com", zone: "America/New_York")
+            let bed = try await ada.addHabit(Self.habit("Make bed", remindAt: 7 * 60 + 30))
+            let died = Self.at("2026-05-04T11:31:00Z")
+            let clock = DayClock(zoneIdentifier: "America/New_York")!
+            let request = try #require(
+                try await ReminderRule.request(for: bed, in: ada, clock: clock, now: died, value: { _ in nil }))
+            #expect(try await ada.decideAndClaim(request, at: died, lease: NotificationPass.lease).claim != nil)
+            let realTime = MovingClock(died.addingTimeInterval(30))
+            let delivery = RecordingDelivery()
+            let pass = fixture.pass(delivery, realTime: { realTime.now })
+            #expect(try await pass.run(at: realTime.now).delivered == 0)
+            realTime.now = died.addingTimeInterval(NotificationPass.lease + 1)
+            #expect(try await pass.run(at: realTime.now).delivered == 1)
+            realTime.now = died.addingTimeInterval(NotificationPass.lease + 60)
+            #expect(try await pass.run(at: realTime.now).delivered == 0)
+            #expect(await delivery.events.map(\.habit) == ["Make bed"])
+            let stored = try await ada.notifications(since: LocalDay("2026-05-04")!)
+            #expect(stored.map(\.state) == [.delivered] && stored.first?.attempts == 2)
+        }
+    }
+
     /// A goal met on a phone with no channel yet is queued, the account is not visited again every
     /// minute for it, and the event goes out once a channel is added (the same day).
     @Test(arguments: Engine.available) func aQueuedGoalWaitsForAChannel(engine: Engine) async throws {
