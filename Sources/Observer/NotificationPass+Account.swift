@@ -7,7 +7,7 @@ extension NotificationPass {
     /// One account's part of the pass: judge its goals when asked, claim its reminders due, take
     /// over its waiting events, and deliver each claim to its channels. An account with no channel
     /// gets its goals judged (the entries count) but claims nothing.
-    func visit(_ work: Work, at now: Date) async -> Report {
+    func visit(_ work: Work, at now: Date, slow: @escaping @Sendable () -> Void = {}) async -> Report {
         var report = Report()
         report.accounts = 1
         guard let clock = work.profile.clock else { return report }
@@ -17,7 +17,7 @@ extension NotificationPass {
             var delivered: Set<String> = []
             let deliver: (NotificationClaim) async throws -> Void = { claim in
                 delivered.insert(claim.key + " " + claim.day.description)
-                try await self.deliver(claim, to: channels, store: store, report: &report)
+                try await self.deliver(claim, to: channels, store: store, report: &report, slow: slow)
             }
             if work.judge || work.waiting {
                 let judged = try await GoalJudge(store: store, clock: clock).judge(
@@ -67,13 +67,20 @@ extension NotificationPass {
     /// errors are noted), failed otherwise, for a later pass to try again after the back-off. A
     /// subscription its push service calls gone is removed.
     func deliver(
-        _ claim: NotificationClaim, to channels: AccountChannels, store: AccountStore, report: inout Report
+        _ claim: NotificationClaim, to channels: AccountChannels, store: AccountStore, report: inout Report,
+        slow: @escaping @Sendable () -> Void
     ) async throws {
         guard let event = NotificationEvent.decode(claim.event) else {
             try await store.markFailed(claim, error: "the stored event is not readable")
             return
         }
+        // A delivery still waiting after `slowAfter` gives the visit's place to the next account.
+        let timer = Task {
+            try await Task.sleep(for: Self.slowAfter)
+            slow()
+        }
         let results = await delivery.deliver(event, to: channels)
+        timer.cancel()
         for result in results where result.outcome == .gone && result.channel == .webPush {
             if try await store.removePushSubscription(endpoint: result.target) { report.removedSubscriptions += 1 }
         }
