@@ -30,6 +30,13 @@ enum WebRoutes {
             "/style.css": File(PackageResources.style_css, "text/css; charset=utf-8"),
             "/manifest.webmanifest": File(PackageResources.manifest_webmanifest, "application/manifest+json"),
             "/icon.svg": File(PackageResources.icon_svg, "image/svg+xml"),
+            "/icon-192.png": File(PackageResources.icon_192_png, "image/png"),
+            "/icon-512.png": File(PackageResources.icon_512_png, "image/png"),
+            "/icon-maskable-512.png": File(PackageResources.icon_maskable_512_png, "image/png"),
+            "/apple-touch-icon.png": File(PackageResources.apple_touch_icon_png, "image/png"),
+            "/habits.js": File(PackageResources.habits_js, "text/javascript; charset=utf-8"),
+            "/today.js": File(PackageResources.today_js, "text/javascript; charset=utf-8"),
+            "/install.js": File(PackageResources.install_js, "text/javascript; charset=utf-8"),
         ]
         files["/sw.js"] = File(serviceWorker(caching: files.keys.sorted()), "text/javascript; charset=utf-8")
         return files

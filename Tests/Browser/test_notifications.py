@@ -117,7 +117,7 @@ def a_tapped_notify_me_subscribes_and_a_pushed_reminder_opens_today(server, cont
     context.grant_permissions(["notifications"], origin=server.url)
     context.add_init_script(FAKE_SUBSCRIBE)
     token = sign_up(server, page, instant="2026-11-20T07:00:00-05:00")
-    page.get_by_role("button", name="Yes").click()
+    page.get_by_role("button", name="Yes", exact=True).click()
     expect(question(page)).to_be_hidden()
     server.api("POST", "/api/habits", token, {"name": "Steps", "metric": "steps", "atLeast": 8000},
                now="2026-11-20T07:00:00-05:00")
@@ -194,7 +194,7 @@ def ntfy_and_a_webhook_are_saved_tested_and_removed(server, context, page):
     Receiver.received = []
     try:
         token = sign_up(server, page)
-        page.get_by_role("button", name="Yes").click()
+        page.get_by_role("button", name="Yes", exact=True).click()
         expect(question(page)).to_be_hidden()
         settings(page)
         expect(page.locator("#notify-none")).to_be_visible()
@@ -257,7 +257,7 @@ ntfy_and_a_webhook_are_saved_tested_and_removed.server_arguments = ["--allow-loc
 
 def an_iphone_outside_the_home_screen_is_told_to_add_it_first(server, context, page):
     token = sign_up(server, page)
-    page.get_by_role("button", name="Yes").click()
+    page.get_by_role("button", name="Yes", exact=True).click()
     iphone = context.browser.new_context(
         viewport={"width": 390, "height": 844}, service_workers="block", timezone_id="America/New_York",
         user_agent="Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
@@ -304,7 +304,7 @@ def the_last_seven_days_list_what_was_sent_and_what_failed(server, context, page
     page.reload()
     page.wait_for_load_state("networkidle")
     if question(page).is_visible():
-        page.get_by_role("button", name="Yes").click()
+        page.get_by_role("button", name="Yes", exact=True).click()
     settings(page)
     events = page.locator("#notify-events li")
     expect(events).to_have_count(2)

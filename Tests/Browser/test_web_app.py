@@ -157,7 +157,7 @@ def signs_in_and_is_asked_on_the_first_visit(server, context, page):
     assert page.evaluate("() => document.activeElement.closest('[role=dialog]') !== null")
     page.screenshot(path=str(SHOTS / "phone-question.png"))
     # Signing out and in again: the question is still there, the account is the same.
-    page.get_by_role("button", name="Yes").click()
+    page.get_by_role("button", name="Yes", exact=True).click()
     expect(dialog).to_be_hidden()
     page.get_by_role("button", name="Settings").click()
     page.get_by_role("button", name="Sign out").click()
@@ -186,7 +186,7 @@ def no_blocks_until_done_even_after_a_reload(server, context, page):
 
 def marks_a_habit_done_and_proves_the_bed_with_a_photo(server, context, page):
     token = sign_up(server, page, instant="2026-11-18T07:00:00-05:00")
-    page.get_by_role("button", name="Yes").click()
+    page.get_by_role("button", name="Yes", exact=True).click()
     server.api("POST", "/api/habits", token, {"name": "Read"}, now="2026-11-18T07:00:00-05:00")
     server.api("POST", "/api/habits", token, {"name": "Make bed", "kind": "photo"}, now="2026-11-18T07:00:00-05:00")
     page.reload()
@@ -196,12 +196,16 @@ def marks_a_habit_done_and_proves_the_bed_with_a_photo(server, context, page):
     expect(page.get_by_role("button", name="Undo: Read")).to_be_visible()
     page.get_by_label("Photo proof").set_input_files(str(SCENES / "made-1.jpg"))
     expect(page.locator(".verdict").first).to_contain_text("Made")
+    # The camera opens on a phone, and the picture chosen shows beside its verdict and reasons.
+    expect(page.get_by_label("Photo proof")).to_have_attribute("capture", "environment")
+    expect(page.locator(".proof img").first).to_have_attribute("src", re.compile("^blob:"))
+    assert page.locator(".proof img").first.evaluate("(image) => image.complete && image.naturalWidth > 0")
     expect(page.get_by_role("button", name="Undo: Make bed")).to_be_visible()
     page.screenshot(path=str(SHOTS / "phone-today.png"), full_page=True)
     # The same photo the next day is refused, with the reason.
     at(page, "2026-11-19T07:00:00-05:00")
     page.reload()
-    page.get_by_role("button", name="Yes").click()
+    page.get_by_role("button", name="Yes", exact=True).click()
     expect(question(page)).to_be_hidden()
     page.wait_for_load_state("networkidle")
     page.get_by_label("Photo proof").set_input_files(str(SCENES / "made-1.jpg"))
@@ -210,14 +214,14 @@ def marks_a_habit_done_and_proves_the_bed_with_a_photo(server, context, page):
 
 def the_heatmap_renders_and_the_next_local_day_asks_again(server, context, page):
     token = sign_up(server, page, instant="2026-11-10T07:00:00-05:00")
-    page.get_by_role("button", name="Yes").click()
+    page.get_by_role("button", name="Yes", exact=True).click()
     habit = server.api("POST", "/api/habits", token, {"name": "Run"}, now="2026-11-10T07:00:00-05:00")
     for day in ["2026-11-10", "2026-11-11", "2026-11-12"]:
         server.api("PUT", f"/api/habits/{habit['id']}/entries/{day}", token, {"status": "done"},
                    now="2026-11-12T20:00:00-05:00")
     at(page, "2026-11-12T23:58:00-05:00")
     page.reload()
-    page.get_by_role("button", name="Yes").click()
+    page.get_by_role("button", name="Yes", exact=True).click()
     expect(question(page)).to_be_hidden()
     page.get_by_role("button", name="History").click()
     heatmap = page.get_by_role("img", name=re.compile("Run: the last"))
@@ -237,7 +241,7 @@ def the_heatmap_renders_and_the_next_local_day_asks_again(server, context, page)
 
 def a_new_device_zone_is_sent_to_the_server(server, context, page):
     token = sign_up(server, page)
-    page.get_by_role("button", name="Yes").click()
+    page.get_by_role("button", name="Yes", exact=True).click()
     assert server.api("GET", "/api/auth/me", token)["timezone"] == "America/New_York"
     tokyo = context.browser.new_context(timezone_id="Asia/Tokyo", viewport={"width": 360, "height": 800},
                                         service_workers="block")
@@ -254,7 +258,7 @@ def a_new_device_zone_is_sent_to_the_server(server, context, page):
 
 def offline_says_so_and_records_nothing(server, context, page):
     token = sign_up(server, page)
-    page.get_by_role("button", name="Yes").click()
+    page.get_by_role("button", name="Yes", exact=True).click()
     server.api("POST", "/api/habits", token, {"name": "Read"}, now="2026-11-20T07:00:00-05:00")
     page.reload()
     expect(page.get_by_role("button", name="Done: Read")).to_be_visible()
@@ -275,7 +279,7 @@ def offline_says_so_and_records_nothing(server, context, page):
 
 def an_apple_health_export_uploaded_in_settings_shows_its_summary(server, context, page):
     token = sign_up(server, page, instant="2026-11-20T07:00:00-05:00")
-    page.get_by_role("button", name="Yes").click()
+    page.get_by_role("button", name="Yes", exact=True).click()
     server.api("POST", "/api/habits", token, {"name": "Steps", "metric": "steps", "atLeast": 8000},
                now="2026-11-20T07:00:00-05:00")
     page.reload()
@@ -306,7 +310,7 @@ def an_apple_health_export_uploaded_in_settings_shows_its_summary(server, contex
 
 def connecting_health_auto_export_gives_a_metrics_only_token(server, context, page):
     token = sign_up(server, page, instant="2026-11-20T07:00:00-05:00")
-    page.get_by_role("button", name="Yes").click()
+    page.get_by_role("button", name="Yes", exact=True).click()
     server.api("POST", "/api/habits", token, {"name": "Steps", "metric": "steps", "atLeast": 8000},
                now="2026-11-20T07:00:00-05:00")
     page.get_by_role("button", name="Settings").click()
@@ -353,6 +357,7 @@ def the_shell_is_served_with_its_headers(server, context, page):
 
 def main():
     from test_notifications import TESTS as NOTIFICATION_TESTS
+    from test_habits import TESTS as HABIT_TESTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         run = Run(playwright)
@@ -362,7 +367,7 @@ def main():
             the_heatmap_renders_and_the_next_local_day_asks_again, a_new_device_zone_is_sent_to_the_server,
             offline_says_so_and_records_nothing, the_shell_is_served_with_its_headers,
             an_apple_health_export_uploaded_in_settings_shows_its_summary,
-            connecting_health_auto_export_gives_a_metrics_only_token, *NOTIFICATION_TESTS,
+            connecting_health_auto_export_gives_a_metrics_only_token, *NOTIFICATION_TESTS, *HABIT_TESTS,
         ]:
             # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") in test.__name__:

@@ -2,6 +2,9 @@
 // (GET /api/checkin, /api/habits, ...); this page never computes "today".
 import { wireHealthData } from "/healthdata.js";
 import { loadNotifications, wireNotifications } from "/notifications.js";
+import { loadHabits, wireHabits } from "/habits.js";
+import { loadToday, wireToday } from "/today.js";
+import { wireInstall } from "/install.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN = "morningproof.token";
@@ -87,7 +90,7 @@ function element(tag, attributes = {}, ...children) {
 
 function show(screen) {
   for (const section of document.querySelectorAll(".screen")) section.hidden = section.id !== screen;
-  const tabs = ["today", "history", "settings"].includes(screen);
+  const tabs = ["today", "habits", "history", "settings"].includes(screen);
   $("tabs").hidden = !tabs;
   for (const tab of document.querySelectorAll("#tabs button")) {
     if (tab.dataset.screen === screen) tab.setAttribute("aria-current", "page");
@@ -97,6 +100,7 @@ function show(screen) {
 
 async function open(screen) {
   if (screen === "today") await loadToday();
+  if (screen === "habits") await loadHabits();
   if (screen === "history") await loadHistory();
   // Notifications load with the screen only: a token made or revoked leaves what is being typed there.
   if (screen === "settings") await Promise.all([loadSettings(), loadNotifications()]);
@@ -202,80 +206,6 @@ async function loadBlock() {
   $("block-verse").textContent = checkin.verse || "";
   $("block-suggestions").replaceChildren(...(checkin.suggestions || []).map((text) => element("li", { text })));
   quoteFigure($("block-quote"), await api("GET", "/api/quote"));
-}
-
-async function loadToday() {
-  const [list, quote] = await Promise.all([api("GET", "/api/habits"), api("GET", "/api/quote")]);
-  $("today-day").textContent = checkin ? checkin.day : "";
-  const habits = list.habits.filter((habit) => habit.kind !== "checkin");
-  $("no-habits").hidden = habits.length > 0;
-  $("habit-list").replaceChildren(...habits.map(habitCard));
-  quoteFigure($("today-quote"), quote);
-}
-
-function habitCard(habit) {
-  const state = element("span", { class: `state-${habit.state}`, text: habit.state === "notDue" ? "not due" : habit.state });
-  const streak = `streak ${habit.currentStreak} ${habit.currentStreak === 1 ? "day" : "days"}`;
-  const left = habit.state === "done" ? "" : `, ${habit.daysUntilBreak} ${habit.daysUntilBreak === 1 ? "day" : "days"} until break`;
-  const card = element("li", { class: "habit" },
-    element("h3", { text: habit.name }),
-    element("p", {}, state, ` · ${streak}${left}`));
-  if (habit.goal) {
-    const today = habit.todayText ? `Today: ${habit.todayText}` : "Today: no data yet";
-    card.append(element("p", { class: "muted", text: `${today} · goal: ${habit.goal.summary}` }));
-  }
-  const done = habit.state === "done" || habit.state === "skipped";
-  card.append(element("button", {
-    type: "button", "aria-label": `${done ? "Undo" : "Done"}: ${habit.name}`, text: done ? "Undo" : "Done",
-    onclick: () => mark(habit, !done),
-  }));
-  if (habit.kind === "photo") {
-    const id = `photo-${habit.id}`;
-    const verdict = element("p", { class: "verdict", role: "status", "aria-live": "polite" });
-    const input = element("input", { id, type: "file", accept: "image/*", capture: "environment" });
-    input.addEventListener("change", () => proveWith(habit, input, verdict));
-    card.append(element("label", { for: id, text: "Photo proof" }), input, verdict);
-  }
-  return card;
-}
-
-async function mark(habit, done) {
-  try {
-    if (done) await api("PUT", `/api/habits/${habit.id}/entries/today`, { status: "done" });
-    else await api("DELETE", `/api/habits/${habit.id}/entries/today`);
-    await loadToday();
-  } catch (error) {
-    notice(error.message);
-  }
-}
-
-async function proveWith(habit, input, verdict) {
-  const file = input.files[0];
-  if (!file) return;
-  verdict.textContent = "Checking the photo…";
-  try {
-    const proof = await api("POST", `/api/habits/${habit.id}/proof`, file, file.type);
-    const confidence = `confidence ${Math.round(proof.confidence * 100)}%`;
-    verdict.textContent = proof.made
-      ? `Made (${confidence}): ${proof.reasons.join("; ")}. ${proof.recorded ? "Today is proved." : ""}`
-      : `Not made (${confidence}): ${proof.reasons.join("; ")}. Nothing recorded.`;
-    await loadToday();
-    const again = document.querySelector(`#photo-${habit.id}`)?.parentElement.querySelector(".verdict");
-    if (again) again.textContent = verdict.textContent;
-  } catch (error) {
-    verdict.textContent = error.code === "proof_refused" ? error.message : `The photo could not be used: ${error.message}`;
-  }
-}
-
-async function addHabit(event) {
-  event.preventDefault();
-  try {
-    await api("POST", "/api/habits", { name: $("habit-name").value, kind: $("habit-kind").value });
-    $("habit-name").value = "";
-    await loadToday();
-  } catch (error) {
-    notice(error.message);
-  }
 }
 
 // MARK: - History
@@ -455,7 +385,9 @@ async function boot() {
   $("answer-yes").addEventListener("click", () => answer(true));
   $("answer-no").addEventListener("click", () => answer(false));
   $("done-it").addEventListener("click", () => answer(true));
-  $("add-habit").addEventListener("submit", addHabit);
+  wireToday({ api, element, notice, quoteFigure, today: () => checkin?.day });
+  wireHabits({ api, element, notice });
+  wireInstall();
   $("profile-form").addEventListener("submit", saveProfile);
   $("question-form").addEventListener("submit", saveQuestion);
   $("token-form").addEventListener("submit", createToken);

@@ -1,0 +1,211 @@
+// The Habits tab: every habit (active, then archived), and one form for a new habit and for changing
+// one, with every field of POST/PATCH /api/habits. The server checks everything; its message names
+// the JSON field it refuses, and the page shows it beside that field.
+const $ = (id) => document.getElementById(id);
+let deps = null;
+let editing = null; // the habit the form changes; null for a new one
+
+/// The schedule as the form's fields, from the server's words (`Schedule.summary`).
+export function scheduleFields(summary) {
+  let match;
+  if ((match = /^every (\d+) days$/.exec(summary))) return { schedule: "every", days: +match[1] };
+  if ((match = /^(once|\d+ times) a (week|month)$/.exec(summary))) {
+    return { schedule: match[2], times: match[1] === "once" ? 1 : parseInt(match[1], 10) };
+  }
+  if ((match = /^(\d+) times? in (\d+) days$/.exec(summary))) {
+    return { schedule: "within", times: +match[1], days: +match[2] };
+  }
+  return { schedule: "daily" };
+}
+
+function describe(habit) {
+  const parts = [habit.schedule];
+  if (habit.remindAt) parts.push(`reminder ${habit.remindAt}`);
+  if (habit.goal) parts.push(habit.goal.summary);
+  if (habit.kind === "photo") parts.push("photo proof");
+  if (habit.required) parts.push("required");
+  return parts.join(" · ");
+}
+
+function row(habit) {
+  return deps.element("li", {},
+    deps.element("button", {
+      type: "button", class: "row", "aria-label": `Edit: ${habit.name}`, onclick: () => openForm(habit),
+    }, deps.element("strong", { text: habit.name }), deps.element("span", { class: "muted", text: describe(habit) })));
+}
+
+/// Lists every habit but the check-in, active ones first, in the server's order.
+export async function loadHabits() {
+  const list = await deps.api("GET", "/api/habits?archived=true");
+  const habits = list.habits.filter((habit) => habit.kind !== "checkin");
+  const active = habits.filter((habit) => !habit.archived);
+  const archived = habits.filter((habit) => habit.archived);
+  $("habits-active").replaceChildren(...active.map(row));
+  if (active.length === 0) $("habits-active").append(deps.element("li", { class: "muted", text: "No habits yet." }));
+  $("habits-archived").replaceChildren(...archived.map(row));
+  $("habits-archived-title").hidden = archived.length === 0;
+  if (editing) {
+    editing = habits.find((habit) => habit.id === editing.id) || null;
+    if (!editing) closeForm();
+  }
+}
+
+function showScheduleFields() {
+  const schedule = $("hf-schedule").value;
+  $("hf-times-field").hidden = !["week", "month", "within"].includes(schedule);
+  $("hf-days-field").hidden = !["every", "within"].includes(schedule);
+}
+
+function clearErrors() {
+  for (const node of document.querySelectorAll("#habit-form .error")) node.textContent = "";
+  for (const node of document.querySelectorAll("#habit-form [aria-invalid]")) node.removeAttribute("aria-invalid");
+}
+
+export function openForm(habit) {
+  editing = habit;
+  clearErrors();
+  $("hf-confirm").hidden = true;
+  $("habit-form-title").textContent = habit ? `Change ${habit.name}` : "New habit";
+  $("hf-name").value = habit?.name || "";
+  $("hf-kind").value = habit?.kind || "manual";
+  const schedule = scheduleFields(habit?.schedule || "daily");
+  $("hf-schedule").value = schedule.schedule;
+  $("hf-times").value = schedule.times ?? "";
+  $("hf-days").value = schedule.days ?? "";
+  $("hf-remind").value = habit?.remindAt || "";
+  $("hf-required").checked = habit?.required || false;
+  $("hf-note").value = habit?.note || "";
+  $("hf-metric").value = habit?.goal?.metric || "";
+  $("hf-comparison").value = habit?.goal?.comparison || "atLeast";
+  $("hf-target").value = habit?.goal ? String(habit.goal.target) : "";
+  $("hf-activity").value = habit?.goal?.activity || "";
+  $("hf-manage").hidden = !habit;
+  $("hf-archive").textContent = habit?.archived ? "Restore" : "Archive";
+  $("hf-archive").setAttribute("aria-label", habit ? `${habit.archived ? "Restore" : "Archive"}: ${habit.name}` : "Archive");
+  showScheduleFields();
+  $("habit-form").hidden = false;
+  $("habit-form-title").focus();
+}
+
+function closeForm() {
+  editing = null;
+  $("habit-form").hidden = true;
+}
+
+/// The request body: every field the form has. On a change, an empty note or activity clears it.
+function body() {
+  const number = (id) => (($(id).value.trim() === "") ? undefined : Number($(id).value));
+  const request = { name: $("hf-name").value.trim(), kind: $("hf-kind").value, required: $("hf-required").checked };
+  const schedule = $("hf-schedule").value;
+  if (schedule === "daily") request.every = 1;
+  if (schedule === "every") request.every = number("hf-days");
+  if (schedule === "week" || schedule === "month") Object.assign(request, { times: number("hf-times"), per: schedule });
+  if (schedule === "within") Object.assign(request, { times: number("hf-times"), within: number("hf-days") });
+  if ($("hf-remind").value) request.remindAt = $("hf-remind").value.slice(0, 5);
+  if ($("hf-note").value.trim() || editing) request.note = $("hf-note").value.trim();
+  if ($("hf-metric").value) {
+    request.metric = $("hf-metric").value;
+    const target = $("hf-target").value.trim();
+    if (target) request[$("hf-comparison").value] = /^\d+(\.\d+)?$/.test(target) ? Number(target) : target;
+    if ($("hf-activity").value.trim() || editing?.goal?.activity) request.activity = $("hf-activity").value.trim();
+  }
+  for (const key of Object.keys(request)) if (request[key] === undefined) delete request[key];
+  return request;
+}
+
+/// The form's input for each JSON field.
+const INPUTS = {
+  name: "hf-name", kind: "hf-kind", every: "hf-days", within: "hf-days", times: "hf-times", per: "hf-schedule",
+  remindAt: "hf-remind", required: "hf-required", note: "hf-note", metric: "hf-metric", atLeast: "hf-target",
+  atMost: "hf-target", activity: "hf-activity",
+};
+
+/// Shows `error` beside the field its message names (the first one quoted that the form has), or
+/// under the form.
+function showError(error) {
+  const fields = error.status === 409 ? ["name"] : [...error.message.matchAll(/"(\w+)"/g)].map((m) => m[1]);
+  for (const field of fields) {
+    const place = [...document.querySelectorAll("#habit-form .error[data-field]")]
+      .find((node) => node.dataset.field.split(" ").includes(field));
+    if (place) {
+      place.textContent = error.message;
+      $(INPUTS[field]).setAttribute("aria-invalid", "true");
+      $(INPUTS[field]).focus();
+      return;
+    }
+  }
+  $("hf-error").textContent = error.message;
+}
+
+async function save(event) {
+  event.preventDefault();
+  clearErrors();
+  if (editing?.remindAt && !$("hf-remind").value) {
+    showError({ message: `"remindAt": the server cannot remove a reminder yet; ${editing.remindAt} is kept` });
+    return;
+  }
+  try {
+    const saved = editing
+      ? await deps.api("PATCH", `/api/habits/${editing.id}`, body())
+      : await deps.api("POST", "/api/habits", body());
+    deps.notice(`Saved: ${saved.name}, ${describe(saved)}.`);
+    closeForm();
+    await loadHabits();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+async function archive() {
+  const habit = editing;
+  try {
+    const saved = await deps.api("PATCH", `/api/habits/${habit.id}`, { archived: !habit.archived });
+    deps.notice(saved.archived ? `${saved.name} is archived: its history is kept.` : `${saved.name} is back.`);
+    closeForm();
+    await loadHabits();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function askDelete() {
+  $("hf-confirm-text").textContent =
+    `Delete ${editing.name} and every day recorded for it? This cannot be undone; archive it to keep its history.`;
+  $("hf-confirm").hidden = false;
+  $("hf-confirm-no").focus();
+}
+
+async function remove() {
+  const habit = editing;
+  try {
+    await deps.api("DELETE", `/api/habits/${habit.id}`);
+    deps.notice(`${habit.name} is deleted.`);
+    closeForm();
+    await loadHabits();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/// Wires the tab to the app's `api`, `element` and `notice`.
+export function wireHabits(app) {
+  deps = app;
+  $("habit-new").addEventListener("click", () => openForm(null));
+  $("habit-form").addEventListener("submit", save);
+  $("hf-cancel").addEventListener("click", closeForm);
+  $("hf-schedule").addEventListener("change", showScheduleFields);
+  // A goal makes a habit a metric one, and another kind has none: the two fields follow each other.
+  $("hf-metric").addEventListener("change", () => {
+    if ($("hf-metric").value) $("hf-kind").value = "metric";
+  });
+  $("hf-kind").addEventListener("change", () => {
+    if ($("hf-kind").value !== "metric") $("hf-metric").value = "";
+  });
+  $("hf-archive").addEventListener("click", archive);
+  $("hf-delete").addEventListener("click", askDelete);
+  $("hf-confirm-yes").addEventListener("click", remove);
+  $("hf-confirm-no").addEventListener("click", () => {
+    $("hf-confirm").hidden = true;
+    $("hf-delete").focus();
+  });
+}

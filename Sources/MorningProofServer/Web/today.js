@@ -1,0 +1,194 @@
+// Today (and yesterday, one tap away): "2 of 4 done" over the habits due, due habits first, a
+// weekly or monthly target's count so far, a metric habit's value against its goal, Done/Undo, and a
+// photo proof with the picture and the verdict's reasons. Every state is the server's.
+const $ = (id) => document.getElementById(id);
+let deps = null;
+let day = "today"; // or "yesterday": the entries API takes both words
+const proofs = new Map(); // habit id → { url, text, made }: the last photo chosen and its verdict
+
+const ORDER = { pending: 0, done: 1, skipped: 2, travel: 2, notDue: 3 };
+const WORDS = { notDue: "not due", pending: "to do", missed: "not done" };
+
+/// The days of a habit's report from the day `from` (YYYY-MM-DD) to today, with the server's states.
+async function reportDays(habit, from) {
+  const report = await deps.api("GET", `/api/habits/${habit.id}/report?from=${from}`);
+  return report.habits[0]?.days || [];
+}
+
+/// For a target of K times a week, a month or N days: "2 of 3 this week", counting the days the
+/// server has as done in the period that holds `today` (the account's week start).
+async function periodText(habit, today, weekStart) {
+  const match = /^(once|(\d+) times?) (a week|a month|in (\d+) days)$/.exec(habit.schedule);
+  if (!match) return null;
+  const times = match[1] === "once" ? 1 : Number(match[2]);
+  const date = new Date(`${today}T00:00:00Z`);
+  let first;
+  let words;
+  if (match[3] === "a week") {
+    const start = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].indexOf(weekStart);
+    first = new Date(date);
+    first.setUTCDate(date.getUTCDate() - ((date.getUTCDay() - start + 7) % 7));
+    words = "this week";
+  } else if (match[3] === "a month") {
+    first = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+    words = "this month";
+  } else {
+    first = new Date(date);
+    first.setUTCDate(date.getUTCDate() - Number(match[4]) + 1);
+    words = `in the last ${match[4]} days`;
+  }
+  const from = first.toISOString().slice(0, 10);
+  const done = (await reportDays(habit, from))
+    .filter((entry) => entry.day >= from && entry.day <= today && entry.state === "done").length;
+  return `${done} of ${times} ${words}`;
+}
+
+/// The habits of the day shown, each with its state for that day.
+async function habitsOfTheDay() {
+  const list = await deps.api("GET", "/api/habits");
+  const habits = list.habits.filter((habit) => habit.kind !== "checkin");
+  if (day === "today") return { habits, date: deps.today() };
+  const date = new Date(`${deps.today()}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  const yesterday = date.toISOString().slice(0, 10);
+  const days = await Promise.all(habits.map((habit) => reportDays(habit, yesterday)));
+  habits.forEach((habit, index) => {
+    habit.state = days[index].find((entry) => entry.day === yesterday)?.state || "notDue";
+  });
+  return { habits, date: yesterday };
+}
+
+export async function loadToday() {
+  const [{ habits, date }, quote] = await Promise.all([habitsOfTheDay(), deps.api("GET", "/api/quote")]);
+  $("today-which").textContent = day === "today" ? "Today" : "Yesterday";
+  $("today-day").textContent = date || "";
+  $(day === "today" ? "show-today" : "show-yesterday").checked = true;
+  habits.sort((a, b) => (ORDER[a.state] ?? 1) - (ORDER[b.state] ?? 1));
+  const due = habits.filter((habit) => !["notDue", "skipped", "travel"].includes(habit.state));
+  const done = due.filter((habit) => habit.state === "done").length;
+  const skipped = habits.length - due.length - habits.filter((habit) => habit.state === "notDue").length;
+  $("today-summary").textContent = habits.length === 0 ? ""
+    : due.length === 0 ? `Nothing due ${day}${skipped ? `; ${skipped} skipped` : ""}.`
+    : `${done} of ${due.length} done${skipped ? `, ${skipped} skipped` : ""}`;
+  let periods = [];
+  if (day === "today" && habits.some((habit) => / (a week|a month|in \d+ days)$/.test(habit.schedule))) {
+    const me = await deps.api("GET", "/api/auth/me");
+    periods = await Promise.all(habits.map((habit) => periodText(habit, date, me.weekStart)));
+  }
+  $("no-habits").hidden = habits.length > 0;
+  $("habit-list").replaceChildren(...habits.map((habit, index) => habitCard(habit, periods[index])));
+  deps.quoteFigure($("today-quote"), quote);
+}
+
+function goalLine(habit) {
+  const line = deps.element("p", { class: "muted" });
+  if (habit.todayText === undefined) {
+    line.textContent = `Today: no data yet · goal: ${habit.goal.summary}`;
+    return line;
+  }
+  line.textContent = `Today: ${habit.todayText} · goal: ${habit.goal.summary}`;
+  if (habit.goal.target > 0) {
+    const meter = deps.element("meter", {
+      min: "0", max: String(habit.goal.target), value: String(Math.min(habit.todayValue, habit.goal.target)),
+      "aria-label": `${habit.name}: ${habit.todayText} of ${habit.goal.summary}`,
+    });
+    return deps.element("div", {}, line, meter);
+  }
+  return line;
+}
+
+function habitCard(habit, period) {
+  const state = deps.element("span", { class: `state-${habit.state}`, text: WORDS[habit.state] || habit.state });
+  const parts = [];
+  if (period) parts.push(period);
+  if (day === "today" && habit.currentStreak !== undefined) {
+    parts.push(`streak ${habit.currentStreak} ${habit.currentStreak === 1 ? "day" : "days"}`);
+    if (habit.state !== "done") {
+      parts.push(`${habit.daysUntilBreak} ${habit.daysUntilBreak === 1 ? "day" : "days"} until break`);
+    }
+  }
+  const card = deps.element("li", { class: "habit" },
+    deps.element("h3", { text: habit.name }),
+    deps.element("p", {}, state, parts.length ? ` · ${parts.join(", ")}` : ""));
+  if (habit.goal && day === "today") card.append(goalLine(habit));
+  const recorded = habit.state === "done" || habit.state === "skipped";
+  card.append(deps.element("button", {
+    type: "button", "aria-label": `${recorded ? "Undo" : "Done"}: ${habit.name}`, text: recorded ? "Undo" : "Done",
+    onclick: () => mark(habit, !recorded),
+  }));
+  if (habit.kind === "photo" && day === "today") card.append(...photoProof(habit));
+  return card;
+}
+
+function photoProof(habit) {
+  const id = `photo-${habit.id}`;
+  const input = deps.element("input", { id, type: "file", accept: "image/*", capture: "environment" });
+  const result = deps.element("figure", { class: "proof", role: "status", "aria-live": "polite" });
+  const last = proofs.get(habit.id);
+  if (last) showProof(result, habit, last);
+  input.addEventListener("change", () => proveWith(habit, input, result));
+  return [deps.element("label", { for: id, text: "Photo proof" }), input, result];
+}
+
+function showProof(figure, habit, proof) {
+  const children = [];
+  if (proof.url) children.push(deps.element("img", { src: proof.url, alt: `The photo for ${habit.name}` }));
+  children.push(deps.element("figcaption", { class: `verdict ${proof.made ? "state-done" : ""}`, text: proof.text }));
+  figure.replaceChildren(...children);
+}
+
+async function mark(habit, done) {
+  try {
+    if (done) await deps.api("PUT", `/api/habits/${habit.id}/entries/${day}`, { status: "done" });
+    else await deps.api("DELETE", `/api/habits/${habit.id}/entries/${day}`);
+    await loadToday();
+  } catch (error) {
+    deps.notice(error.message);
+  }
+}
+
+async function proveWith(habit, input, figure) {
+  const file = input.files[0];
+  if (!file) return;
+  if (proofs.get(habit.id)?.url) URL.revokeObjectURL(proofs.get(habit.id).url);
+  const url = URL.createObjectURL(file);
+  const proof = { url, text: "Checking the photo…", made: false };
+  proofs.set(habit.id, proof);
+  showProof(figure, habit, proof);
+  try {
+    const verdict = await deps.api("POST", `/api/habits/${habit.id}/proof`, file, file.type);
+    const confidence = `confidence ${Math.round(verdict.confidence * 100)}%`;
+    proof.made = verdict.made;
+    proof.text = verdict.made
+      ? `Made (${confidence}): ${verdict.reasons.join("; ")}. ${verdict.recorded ? "Today is proved." : ""}`
+      : `Not made (${confidence}): ${verdict.reasons.join("; ")}. Nothing recorded.`;
+    await loadToday();
+  } catch (error) {
+    proof.text = error.code === "proof_refused" ? error.message : `The photo could not be used: ${error.message}`;
+    const shown = document.querySelector(`#photo-${habit.id}`)?.parentElement.querySelector(".proof");
+    showProof(shown || figure, habit, proof);
+  }
+}
+
+async function addHabit(event) {
+  event.preventDefault();
+  try {
+    await deps.api("POST", "/api/habits", { name: $("habit-name").value, kind: $("habit-kind").value });
+    $("habit-name").value = "";
+    await loadToday();
+  } catch (error) {
+    deps.notice(error.message);
+  }
+}
+
+/// Wires Today to the app: `api`, `element`, `notice`, `quoteFigure` and `today()` (the server's day).
+export function wireToday(app) {
+  deps = app;
+  $("add-habit").addEventListener("submit", addHabit);
+  for (const input of document.querySelectorAll("input[name=day]")) {
+    input.addEventListener("change", () => {
+      day = input.value;
+      loadToday().catch((error) => deps.notice(error.message));
+    });
+  }
+}
