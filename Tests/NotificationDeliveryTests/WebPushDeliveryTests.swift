@@ -95,8 +95,9 @@ enum SampleEvents {
         await service.stop()
         #expect(results.map(\.outcome) == [.failed])
         #expect(results.first?.error == "no answer within 1 s")
-        // Generous: only "not frozen" (without the timeout the endpoint never answers).
-        #expect(took < .seconds(8))
+        // Generous: only "not frozen" (without the timeout the endpoint never answers); a loaded
+        // machine running the whole suite took 8.4 s once.
+        #expect(took < .seconds(30))
     }
 
     @Test func aRedirectIsNotFollowed() async throws {
