@@ -208,7 +208,7 @@ let package = Package(
             name: "MorningProofPostgresTests",
             dependencies: [
                 "MorningProofPostgres", "MorningProofService", "HealthMetrics", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
-                "TestFixtures", "Observer", "NotificationTestSupport",
+                "TestFixtures", "Observer", "NotificationTestSupport", "NotificationDelivery",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // The SQLite schema that the PostgreSQL one is compared with.
