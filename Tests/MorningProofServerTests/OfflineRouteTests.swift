@@ -42,6 +42,9 @@ struct OfflineRouteTests {
             let oldUndo = try await api.send(.delete, path + "?at=2026-11-21T07:45:00%2B03:00", token: ada, at: online)
             #expect(oldUndo.status == .ok && oldUndo.json["result"] as? String == "superseded", "\(oldUndo.body)")
             #expect((oldUndo.json["entry"] as? [String: Any])?["status"] as? String == "done")
+            // A "+" left unencoded in the query reads as the offset, not as a space.
+            let plainPlus = try await api.send(.delete, path + "?at=2026-11-21T07:40:00+03:00", token: ada, at: online)
+            #expect(plainPlus.json["result"] as? String == "superseded", "\(plainPlus.body)")
             let undo = try await api.send(.delete, path + "?at=2026-11-21T05:50:00Z", token: ada, at: online)
             #expect(undo.json["result"] as? String == "cleared" && undo.json["entry"] == nil, "\(undo.body)")
             let retry = try await api.send(.delete, path + "?at=2026-11-21T05:50:00Z", token: ada, at: online)
