@@ -75,6 +75,7 @@ struct PhotoReport {
         case .recorded, .replaced: return "recorded \(day) as done by photo"
         case .unchanged: return "\(day) was already done; photo kept as evidence"
         case .keptManual: return "\(day) keeps its manual entry; photo kept as evidence"
+        case .superseded: return "\(day) was changed later; photo kept as evidence"
         case nil: return "not recorded"
         }
     }

@@ -60,6 +60,8 @@ public enum CheckinOutcome: Equatable, Sendable {
     case unchanged
     /// The day already had a yes, which stands for the day: a no was not stored.
     case yesStands
+    /// The day was changed after this answer was given (`LastWriter`): nothing changed.
+    case superseded
 
     /// Answering `yes` (or no) on a day whose stored answer is `existing` (nil: none yet). A yes stands
     /// for the day: a later no does not replace it; a no can become a yes when the person comes back.

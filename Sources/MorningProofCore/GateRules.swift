@@ -44,10 +44,11 @@ public struct GateDecision: Sendable, Equatable {
         habits.filter { $0.required && $0.kind != .checkin }
     }
 
-    /// Done, skipped, or not due today: nothing more is asked of the habit today.
+    /// Done, skipped, a travel day, or not due today: nothing more is asked of the habit today (a
+    /// travel day can still be done, but the streak does not need it).
     public static func isSettled(_ state: TodayState) -> Bool {
         switch state {
-        case .done, .skipped, .notDue: true
+        case .done, .skipped, .travel, .notDue: true
         case .pending: false
         }
     }

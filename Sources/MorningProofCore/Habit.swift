@@ -106,6 +106,8 @@ public enum RecordOutcome: Equatable, Sendable {
     case unchanged
     /// The day holds a manual entry, which always wins over an automatic one: nothing changed.
     case keptManual
+    /// A person acted on the day after this action happened (`LastWriter`): nothing changed.
+    case superseded
 
     /// Recording `entry` on a day that holds `existing`: the same status again is harmless and stores
     /// nothing; a manual entry always wins over an automatic one; anything else replaces the day's entry.

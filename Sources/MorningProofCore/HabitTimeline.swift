@@ -235,16 +235,31 @@ public struct HabitTimeline: Sendable {
 /// Where a habit stands today.
 public enum TodayState: String, Sendable, Codable {
     case done, skipped, pending
+    /// A travel day (the zone changed today) still empty: the streak is safe whatever happens, and
+    /// the habit is still open to be done.
+    case travel
     /// Covered by the schedule already (done two days ago on an every-3-days habit, the week's target met).
     case notDue = "not due"
 }
 
+extension TodayState {
+    /// What the state means for a person, where the word alone does not say it (a travel day).
+    public var sentence: String? {
+        switch self {
+        case .travel: "travel day: your streak is safe"
+        case .done, .skipped, .pending, .notDue: nil
+        }
+    }
+}
+
 extension HabitTimeline {
+    /// Where the habit stands today: done, skipped, a travel day, not due, or pending.
     public var todayState: TodayState {
         guard let status = status(on: today) else { return .pending }
         switch (status.mark, status.coverage) {
         case (.done, _): return .done
-        case (.skipped, _), (.travel, _): return .skipped
+        case (.skipped, _): return .skipped
+        case (.travel, _): return .travel
         case (.empty, .covered): return .notDue
         default: return .pending
         }

@@ -18,6 +18,7 @@ extension PostgresStore {
         PostgresMigration(name: "v5-token-scope", statements: PostgresSchema.v5),
         PostgresMigration(name: "v6-habit-state", statements: PostgresSchema.v6),
         PostgresMigration(name: "v7-notification-channels", statements: PostgresSchema.v7),
+        PostgresMigration(name: "v8-entry-changes", statements: PostgresSchema.v8),
     ]
 
     /// The names of the migrations this build knows, in order.

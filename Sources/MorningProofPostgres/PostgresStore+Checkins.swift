@@ -46,12 +46,24 @@ extension PostgresStore {
     public func answerCheckin(habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String) async throws
         -> CheckinOutcome
     {
+        try await answerCheckin(habitID: habitID, day: day, yes: yes, at: instant, zone: zone, lastWriterWins: false)
+    }
+
+    /// The same as a person's action at `instant`, noted as the day's latest change; with
+    /// `lastWriterWins`, an answer older than the day's latest change (`LastWriter`) is `.superseded`.
+    public func answerCheckin(
+        habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String, lastWriterWins: Bool
+    ) async throws -> CheckinOutcome {
         try await transaction(.writing) { connection in
             try await Self.requireOwnHabit(connection, habitID, accountID: accountID, logger: logger)
+            if lastWriterWins, try await Self.loses(connection, habitID: habitID, day: day, at: instant, logger: logger) {
+                return .superseded
+            }
+            try await Self.noteChange(connection, habitID: habitID, day: day, at: instant, logger: logger)
             let existing = try await Self.checkinAnswer(connection, habitID: habitID, day: day, logger: logger)
             let outcome = CheckinOutcome.of(answering: yes, over: existing?.yes)
             switch outcome {
-            case .yesStands, .unchanged: return outcome
+            case .yesStands, .unchanged, .superseded: return outcome
             case .changedToYes:
                 try await connection.query(
                     """

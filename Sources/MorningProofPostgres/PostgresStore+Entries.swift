@@ -69,14 +69,21 @@ extension PostgresStore {
     public func clearDay(habitID: Int64, day: LocalDay) async throws -> ClearedDay {
         try await transaction(.writing) { connection in
             try await Self.requireOwnHabit(connection, habitID, accountID: accountID, logger: logger)
-            let entry = try await Self.entry(connection, habitID: habitID, day: day, logger: logger)
-            let answer = try await Self.storedAnswer(connection, habitID: habitID, day: day, logger: logger)
-            try await connection.query(
-                "DELETE FROM entry WHERE habitId = \(habitID) AND day = \(day.description)", logger: logger)
-            try await connection.query(
-                "DELETE FROM checkinAnswer WHERE habitId = \(habitID) AND day = \(day.description)", logger: logger)
-            return ClearedDay(entry: entry, answer: answer)
+            return try await Self.clearDay(connection, habitID: habitID, day: day, logger: logger)
         }
+    }
+
+    /// The same inside a transaction that holds the habit's row.
+    static func clearDay(_ connection: PostgresConnection, habitID: Int64, day: LocalDay, logger: Logger) async throws
+        -> ClearedDay
+    {
+        let entry = try await Self.entry(connection, habitID: habitID, day: day, logger: logger)
+        let answer = try await Self.storedAnswer(connection, habitID: habitID, day: day, logger: logger)
+        try await connection.query(
+            "DELETE FROM entry WHERE habitId = \(habitID) AND day = \(day.description)", logger: logger)
+        try await connection.query(
+            "DELETE FROM checkinAnswer WHERE habitId = \(habitID) AND day = \(day.description)", logger: logger)
+        return ClearedDay(entry: entry, answer: answer)
     }
 
     /// Every habit's progress as of `today`, each judged from its creation day (or today, for a
@@ -172,7 +179,7 @@ extension PostgresStore {
         let existing = try await Self.entry(connection, habitID: entry.habitID, day: entry.day, logger: logger)
         let outcome = RecordOutcome.of(recording: entry, over: existing)
         switch outcome {
-        case .unchanged, .keptManual: return outcome
+        case .unchanged, .keptManual, .superseded: return outcome
         case .replaced:
             try await connection.query(
                 """

@@ -27,16 +27,18 @@ struct CheckinRoutes {
 
     @Sendable func answer(_ request: Request, _ context: ServerContext) async throws -> Response {
         let signedIn = try await scope.signIn(request)
-        let body = try await JSONBody.read(request, limit: scope.configuration.bodyLimit, allowed: ["answer"])
+        let body = try await JSONBody.read(request, limit: scope.configuration.bodyLimit, allowed: ["answer", "at"])
         let yes: Bool
         switch try body.requiredString("answer") {
         case "yes": yes = true
         case "no": yes = false
         case let other: throw APIError.badRequest("\"answer\" is yes or no, not \"\(other)\"")
         }
+        let at = try EntryRoutes.instant(body.string("at"))
         let answered = try await signedIn.run { account in
             await CheckinAnswerJSON(
-                try CheckinService(database: account.database, clock: account.clock).answer(yes: yes, now: account.now))
+                try CheckinService(database: account.database, clock: account.clock).answer(
+                    yes: yes, now: account.now, at: at))
         }
         return JSONResponse.make(.ok, answered)
     }

@@ -29,7 +29,7 @@ struct EntryRoutes {
     @Sendable func record(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (id, day) = (try HabitRoutes.id(context), try HabitRoutes.day(context))
         let signedIn = try await scope.signIn(request)
-        let body = try await JSONBody.read(request, limit: bodyLimit, allowed: ["status", "note", "value"])
+        let body = try await JSONBody.read(request, limit: bodyLimit, allowed: ["status", "note", "value", "at"])
         let status: EntryStatus
         switch try body.requiredString("status") {
         case "done": status = .done
@@ -37,9 +37,10 @@ struct EntryRoutes {
         case let other: throw APIError.badRequest("\"status\" is done or skipped, not \"\(other)\"")
         }
         let (note, value) = (try body.string("note"), try body.number("value"))
+        let at = try Self.instant(body.string("at"))
         let document = try await signedIn.run { account in
             let recorded = try await EntryService(database: account.database, clock: account.clock)
-                .record(status, habitID: id, day: day, note: note, value: value, now: account.now)
+                .record(status, habitID: id, day: day, note: note, value: value, now: account.now, at: at)
             return EntryChangeJSON(recorded.change, entry: recorded.entry)
         }
         return JSONResponse.make(document.result == "recorded" ? .created : .ok, document)
@@ -47,12 +48,18 @@ struct EntryRoutes {
 
     @Sendable func undo(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (id, day) = (try HabitRoutes.id(context), try HabitRoutes.day(context))
+        let at = try Self.instant(HabitRoutes.query(request, "at"))
         let document = try await scope.forAccount(request) { account in
-            EntryChangeJSON(
-                try await EntryService(database: account.database, clock: account.clock)
-                    .undo(habitID: id, day: day, now: account.now),
-                entry: nil)
+            let undone = try await EntryService(database: account.database, clock: account.clock)
+                .undo(habitID: id, day: day, now: account.now, at: at)
+            return EntryChangeJSON(undone.change, entry: undone.entry)
         }
         return JSONResponse.make(.ok, document)
+    }
+
+    /// The instant an action happened, as a client sends it (`at`: ISO 8601 with an offset or Z); 400
+    /// for anything else.
+    static func instant(_ text: String?) throws -> Date? {
+        try text.map { try ISOInstant.read($0, field: "\"at\"") }
     }
 }

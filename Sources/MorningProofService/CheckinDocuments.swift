@@ -52,7 +52,8 @@ public struct CheckinStatusJSON: Encodable, Sendable {
 public struct CheckinAnswerJSON: Encodable, Sendable {
     public var day: String
     public var answer: String
-    /// "answered", "changed to yes", "unchanged" or "yes stands".
+    /// "answered", "changed to yes", "unchanged", "yes stands", or "superseded" (an answer sent with
+    /// its instant lost to a later change of the day, made on another device).
     public var result: String
     public var currentStreak: Int
 
@@ -64,6 +65,7 @@ public struct CheckinAnswerJSON: Encodable, Sendable {
         case .changedToYes: result = "changed to yes"
         case .unchanged: result = "unchanged"
         case .yesStands: result = "yes stands"
+        case .superseded: result = "superseded"
         }
         currentStreak = answered.currentStreak
     }

@@ -103,15 +103,25 @@ public struct CheckinService: Sendable {
     }
 
     /// Answers the check-in for the day `now` falls on (`CheckinOutcome.of`: a yes stands for the day).
-    public func answer(yes: Bool, now: Date) async throws -> CheckinAnswered {
+    /// With `at` (the instant the person answered, sent later by a phone that was offline), the day
+    /// `at` falls on, and last writer wins: an answer older than the day's latest change is `.superseded`.
+    public func answer(yes: Bool, now: Date, at: Date? = nil) async throws -> CheckinAnswered {
+        let instant = try EntryService.instant(of: at, now: now)
         let checkin = try await require(now: now)
-        let today = clock.day(at: now)
+        let day = clock.day(at: instant)
+        if at != nil, day < checkin.habit.createdDay {
+            throw ServiceError(
+                .refused, code: "before_habit",
+                "the check-in did not exist yet on \(day) (it was set up on \(checkin.habit.createdDay))")
+        }
         let outcome = try await database.answerCheckin(
-            habitID: checkin.habit.id, day: today, yes: yes, at: now, zone: clock.zoneIdentifier)
-        let stored = try await database.checkinAnswer(habitID: checkin.habit.id, day: today)
+            habitID: checkin.habit.id, day: day, yes: yes, at: instant, zone: clock.zoneIdentifier,
+            lastWriterWins: at != nil)
+        let stored = try await database.checkinAnswer(habitID: checkin.habit.id, day: day)
         return CheckinAnswered(
-            day: today, outcome: outcome, yes: stored?.yes == true,
-            currentStreak: try await database.progress(of: checkin.habit, today: today, need: .summary).timeline.currentStreak,
+            day: day, outcome: outcome, yes: stored?.yes == true,
+            currentStreak: try await database.progress(of: checkin.habit, today: clock.day(at: now), need: .summary)
+                .timeline.currentStreak,
             texts: checkin.texts)
     }
 
@@ -151,7 +161,7 @@ public struct CheckinService: Sendable {
     public func reset(now: Date) async throws -> (day: LocalDay, was: Bool?) {
         let checkin = try await require(now: now)
         let today = clock.day(at: now)
-        let cleared = try await database.clearDay(habitID: checkin.habit.id, day: today)
+        let cleared = try await database.clearDay(habitID: checkin.habit.id, day: today, at: now, lastWriterWins: false)
         return (today, cleared.answer?.yes ?? (cleared.entry?.status == .done ? true : nil))
     }
 

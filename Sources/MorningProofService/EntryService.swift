@@ -9,6 +9,9 @@ public struct EntryChange: Sendable {
         case recorded(RecordOutcome)
         /// `undo`: what was cleared (nothing when both are nil).
         case cleared(entry: Entry?, answer: CheckinAnswer?)
+        /// An action sent with the instant it happened lost to a later change of the day, made on
+        /// another device (`LastWriter`): nothing changed.
+        case superseded
     }
 
     public var habit: Habit
@@ -45,25 +48,48 @@ public struct EntryService: Sendable {
         return resolved
     }
 
+    /// The instant an action counts as happening: `at` (the instant a phone recorded it, offline
+    /// perhaps) held at `now` within `LastWriter.allowedSkew`, refused further ahead; `now` without it.
+    public static func instant(of at: Date?, now: Date) throws -> Date {
+        if let at, LastWriter.isFuture(at, now: now) {
+            throw ServiceError(
+                .refused, code: "future_instant",
+                "the action's instant \(ISOInstant.format(at, in: TimeZone(secondsFromGMT: 0)!)) is in the future "
+                    + "(the server's clock reads \(ISOInstant.format(now, in: TimeZone(secondsFromGMT: 0)!)))")
+        }
+        return LastWriter.instant(of: at, now: now)
+    }
+
     /// Records a manual entry (`done`: `.done`; `skip`: `.skipped`). Done twice is harmless.
+    /// With `at` (the instant the person did it, sent later by a phone that was offline), the day
+    /// (`today`, `yesterday`) is named as of `at` and last writer wins: an action older than the
+    /// day's latest change is `.superseded`.
     public func record(
-        _ status: EntryStatus, habit: Habit, day: String?, note: String? = nil, value: Double? = nil, now: Date
+        _ status: EntryStatus, habit: Habit, day: String?, note: String? = nil, value: Double? = nil, now: Date,
+        at: Date? = nil
     ) async throws -> EntryChange {
         if let note { try UserText.validate(note, field: .note, maxLength: UserText.noteMaxLength) }
         let note = note?.isEmpty == true ? nil : note
-        let day = try self.day(day, of: habit, now: now)
-        let outcome = try await database.record(
+        let instant = try Self.instant(of: at, now: now)
+        let day = try self.day(day, of: habit, now: instant)
+        let outcome = try await database.recordAction(
             Entry(
                 habitID: habit.id, day: day, status: status, value: value, source: .manual, note: note,
-                recordedAt: now, zone: clock.zoneIdentifier))
-        return try await change(habit, day, .recorded(outcome), now: now)
+                recordedAt: instant, zone: clock.zoneIdentifier),
+            lastWriterWins: at != nil)
+        return try await change(habit, day, outcome == .superseded ? .superseded : .recorded(outcome), now: now)
     }
 
-    /// Clears a habit's day: its entry and, for a check-in, its answer (a no has no entry).
-    public func undo(habit: Habit, day: String?, now: Date) async throws -> EntryChange {
-        let day = try self.day(day, of: habit, now: now)
-        let cleared = try await database.clearDay(habitID: habit.id, day: day)
-        return try await change(habit, day, .cleared(entry: cleared.entry, answer: cleared.answer), now: now)
+    /// Clears a habit's day: its entry and, for a check-in, its answer (a no has no entry). With
+    /// `at`, as `record`: the day named as of `at`, and an undo older than the day's latest change
+    /// is `.superseded`. The undo's instant is remembered, so that an older action sent later loses.
+    public func undo(habit: Habit, day: String?, now: Date, at: Date? = nil) async throws -> EntryChange {
+        let instant = try Self.instant(of: at, now: now)
+        let day = try self.day(day, of: habit, now: instant)
+        let cleared = try await database.clearDay(habitID: habit.id, day: day, at: instant, lastWriterWins: at != nil)
+        return try await change(
+            habit, day, cleared.superseded ? .superseded : .cleared(entry: cleared.entry, answer: cleared.answer),
+            now: now)
     }
 
     private func change(_ habit: Habit, _ day: LocalDay, _ kind: EntryChange.Kind, now: Date) async throws -> EntryChange {
@@ -86,15 +112,21 @@ public struct EntryService: Sendable {
 
     /// `record` for the habit `id`, with the day's entry as it stands afterwards.
     public func record(
-        _ status: EntryStatus, habitID id: Int64, day: String?, note: String? = nil, value: Double? = nil, now: Date
+        _ status: EntryStatus, habitID id: Int64, day: String?, note: String? = nil, value: Double? = nil, now: Date,
+        at: Date? = nil
     ) async throws -> (change: EntryChange, entry: Entry?) {
         let habit = try await HabitService(database: database, clock: clock).habit(id: id)
-        let change = try await record(status, habit: habit, day: day, note: note, value: value, now: now)
+        let change = try await record(status, habit: habit, day: day, note: note, value: value, now: now, at: at)
         return (change, try await database.entry(habitID: habit.id, day: change.day))
     }
 
-    /// `undo` for the habit `id`.
-    public func undo(habitID id: Int64, day: String?, now: Date) async throws -> EntryChange {
-        try await undo(habit: try await HabitService(database: database, clock: clock).habit(id: id), day: day, now: now)
+    /// `undo` for the habit `id`, with the day's entry as it stands afterwards (nil once cleared; the
+    /// entry that stays when the undo was superseded).
+    public func undo(habitID id: Int64, day: String?, now: Date, at: Date? = nil) async throws
+        -> (change: EntryChange, entry: Entry?)
+    {
+        let habit = try await HabitService(database: database, clock: clock).habit(id: id)
+        let change = try await undo(habit: habit, day: day, now: now, at: at)
+        return (change, try await database.entry(habitID: habit.id, day: change.day))
     }
 }

@@ -32,7 +32,7 @@ public struct GoalJudge: Sendable {
             case .recorded, .replaced:
                 completed.append(
                     CompletedGoal(habitID: habit.id, habit: habit.name, day: entry.day, value: entry.value ?? 0, target: target))
-            case .unchanged, .keptManual: break
+            case .unchanged, .keptManual, .superseded: break
             }
         }
     }

@@ -72,7 +72,12 @@ public struct StatusJSON: Encodable, Sendable {
     public struct Item: Encodable, Sendable {
         public var name: String
         public var kind: String
+        /// done, skipped, pending, travel (the zone changed today: the streak is safe, and the habit
+        /// can still be done) or not due.
         public var state: String
+        /// What `state` means for a person, where the word alone does not say it: "travel day: your
+        /// streak is safe"; absent otherwise.
+        public var stateSentence: String?
         public var currentStreak: Int
         public var longestStreak: Int
         public var daysUntilBreak: Int
@@ -92,7 +97,7 @@ public struct StatusJSON: Encodable, Sendable {
             let entry = status.entries[$0.habit.id]
             return Item(
                 name: $0.habit.name, kind: $0.habit.kind.rawValue, state: $0.state.rawValue,
-                currentStreak: $0.timeline.currentStreak, longestStreak: $0.timeline.longestStreak.length,
+                stateSentence: $0.state.sentence, currentStreak: $0.timeline.currentStreak, longestStreak: $0.timeline.longestStreak.length,
                 daysUntilBreak: $0.timeline.daysUntilBreak, score: rounded($0.timeline.score),
                 source: entry?.source.rawValue, value: entry?.value)
         }

@@ -42,12 +42,22 @@ extension AppDatabase {
     public func answerCheckin(habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String) async throws
         -> CheckinOutcome
     {
+        try await answerCheckin(habitID: habitID, day: day, yes: yes, at: instant, zone: zone, lastWriterWins: false)
+    }
+
+    /// The same as a person's action at `instant`, noted as the day's latest change; with
+    /// `lastWriterWins`, an answer older than the day's latest change (`LastWriter`) is `.superseded`.
+    public func answerCheckin(
+        habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String, lastWriterWins: Bool
+    ) async throws -> CheckinOutcome {
         try await asyncWrite { db in
             try requireOwnHabit(db, habitID)
+            if lastWriterWins, try Self.loses(db, habitID: habitID, day: day, at: instant) { return .superseded }
             let existing = try Self.checkinAnswer(db, habitID: habitID, day: day)
             let outcome = CheckinOutcome.of(answering: yes, over: existing?.yes)
+            try Self.noteChange(db, habitID: habitID, day: day, at: instant)
             switch outcome {
-            case .yesStands, .unchanged: return outcome
+            case .yesStands, .unchanged, .superseded: return outcome
             case .changedToYes:
                 try db.execute(
                     sql:
@@ -72,16 +82,21 @@ extension AppDatabase {
     public func clearDay(habitID: Int64, day: LocalDay) async throws -> ClearedDay {
         try await asyncWrite { db in
             try requireOwnHabit(db, habitID)
-            let entry = try Self.entry(db, habitID: habitID, day: day)
-            let answer = try Row.fetchOne(
-                db, sql: "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? AND day = ?",
-                arguments: [habitID, day.description]
-            ).flatMap { Self.answer(from: $0, habitID: habitID) }
-            try EntryRecord.of(habitID: habitID, day: day).deleteAll(db)
-            try db.execute(
-                sql: "DELETE FROM checkinAnswer WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
-            return ClearedDay(entry: entry, answer: answer)
+            return try Self.clearDay(db, habitID: habitID, day: day)
         }
+    }
+
+    /// The same inside a transaction.
+    static func clearDay(_ db: Database, habitID: Int64, day: LocalDay) throws -> ClearedDay {
+        let entry = try Self.entry(db, habitID: habitID, day: day)
+        let answer = try Row.fetchOne(
+            db, sql: "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? AND day = ?",
+            arguments: [habitID, day.description]
+        ).flatMap { Self.answer(from: $0, habitID: habitID) }
+        try EntryRecord.of(habitID: habitID, day: day).deleteAll(db)
+        try db.execute(
+            sql: "DELETE FROM checkinAnswer WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
+        return ClearedDay(entry: entry, answer: answer)
     }
 
     static func checkinAnswer(_ db: Database, habitID: Int64, day: LocalDay) throws -> CheckinAnswer? {

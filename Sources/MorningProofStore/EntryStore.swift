@@ -122,7 +122,7 @@ extension AppDatabase {
         let existing = try EntryRecord.of(habitID: entry.habitID, day: entry.day).fetchOne(db)
         let outcome = RecordOutcome.of(recording: entry, over: existing?.entry)
         switch outcome {
-        case .unchanged, .keptManual: return outcome
+        case .unchanged, .keptManual, .superseded: return outcome
         case .replaced:
             try EntryRecord(entry, id: existing?.id).update(db, columns: EntryRecord.Columns.replaced)
         case .recorded:

@@ -126,6 +126,9 @@ extension AppDatabase {
         migrator.registerMigration("v11-notification-channels") { db in
             try NotificationChannelSchema.create(db)
         }
+        migrator.registerMigration("v12-entry-changes") { db in
+            try EntryChangeSchema.create(db)
+        }
         return migrator
     }()
 }

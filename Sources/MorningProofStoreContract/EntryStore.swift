@@ -16,6 +16,14 @@ public protocol EntryStore: AccountScopedStore {
     func record(_ entries: [Entry]) async throws -> [RecordOutcome]
     /// Removes a habit's entry and check-in answer of a day in one transaction.
     @discardableResult func clearDay(habitID: Int64, day: LocalDay) async throws -> ClearedDay
+    /// A person's `done` or `skip`: records `entry` as `record` does and notes its `recordedAt` as the
+    /// day's latest change. With `lastWriterWins` (an action sent with the instant it happened), one
+    /// that happened before the day's latest change (`LastWriter.loses`) changes nothing: `.superseded`.
+    func recordAction(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome
+    /// A person's undo at `instant`: clears the day as `clearDay` does and notes the instant, so that
+    /// an older action arriving later loses. With `lastWriterWins`, an undo that happened before the
+    /// day's latest change removes nothing (`ClearedDay.superseded`).
+    func clearDay(habitID: Int64, day: LocalDay, at instant: Date, lastWriterWins: Bool) async throws -> ClearedDay
     /// Every habit's progress as of `today` (`HabitTimeline`, with the account's travel days and
     /// week start), judged at least as far back as `need` asks.
     func progress(of habits: [Habit], today: LocalDay, need: HistoryNeed) async throws -> [HabitProgress]
@@ -77,6 +85,12 @@ public protocol CheckinStore: AccountScopedStore {
     /// Answers the check-in for a day as `CheckinOutcome.of` decides, with a done entry for a yes.
     @discardableResult func answerCheckin(habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String)
         async throws -> CheckinOutcome
+    /// The same as a person's action at `instant`, noted as the day's latest change; with
+    /// `lastWriterWins`, an answer that happened before the day's latest change (`LastWriter.loses`)
+    /// changes nothing: `.superseded`.
+    func answerCheckin(
+        habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String, lastWriterWins: Bool
+    ) async throws -> CheckinOutcome
 }
 
 /// Unlocks of the gate.

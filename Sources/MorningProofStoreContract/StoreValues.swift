@@ -5,10 +5,13 @@ import MorningProofCore
 public struct ClearedDay: Equatable, Sendable {
     public var entry: Entry?
     public var answer: CheckinAnswer?
+    /// The undo happened before the day's latest change (`LastWriter`): nothing was removed.
+    public var superseded: Bool
 
-    public init(entry: Entry?, answer: CheckinAnswer?) {
+    public init(entry: Entry?, answer: CheckinAnswer?, superseded: Bool = false) {
         self.entry = entry
         self.answer = answer
+        self.superseded = superseded
     }
 }
 

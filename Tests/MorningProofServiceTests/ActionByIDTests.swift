@@ -51,7 +51,7 @@ struct ActionByIDTests {
         #expect(try await entries.entries(habitID: id, from: "2026-03-06", to: "2026-03-03", now: now).isEmpty)
         #expect(try await entries.entries(habitID: id, from: nil, to: nil, now: now).count == 4)
         let undone = try await entries.undo(habitID: id, day: "2026-03-04", now: now)
-        #expect(undone.kind != .cleared(entry: nil, answer: nil))
+        #expect(undone.change.kind != .cleared(entry: nil, answer: nil))
         #expect(try await entries.entries(habitID: id, from: nil, to: nil, now: now).count == 3)
         await #expect(throws: StoreError.noHabit(999)) {
             try await entries.record(.done, habitID: 999, day: nil, now: now)

@@ -7,7 +7,7 @@ import MorningProofService
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Every active habit for today: done, skipped, pending or not due, with its streak.",
+        abstract: "Every active habit for today: done, skipped, pending, travel day or not due, with its streak.",
         discussion: """
             "days until break" is how many more days the habit can stay undone before its current \
             streak ends; 0 means it must be done today.
@@ -34,7 +34,9 @@ struct StatusCommand: AsyncParsableCommand {
             var line =
                 "\(symbol(progress.state)) \(name)  \(progress.state.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
             line += "  streak \(streak) \(streak == 1 ? "day" : "days")"
-            if streak > 0 && progress.state != .done {
+            if let sentence = progress.state.sentence {
+                line += "; \(sentence)"
+            } else if streak > 0 && progress.state != .done {
                 let left = timeline.daysUntilBreak
                 line += left == 0 ? ", do it today to keep it" : ", \(left) \(left == 1 ? "day" : "days") until break"
             }
@@ -53,6 +55,7 @@ struct StatusCommand: AsyncParsableCommand {
         switch state {
         case .done: Console.styled("✓", "32")
         case .skipped: Console.styled("–", "33")
+        case .travel: Console.styled("~", "36")
         case .notDue: Console.styled("·", "36")
         case .pending: Console.styled("○", "0")
         }

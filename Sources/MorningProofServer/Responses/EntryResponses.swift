@@ -27,9 +27,11 @@ struct EntryJSON: Encodable, Sendable {
 /// What recording or undoing a day did, and the habit afterwards.
 struct EntryChangeJSON: Encodable, Sendable {
     let day: String
-    /// recorded, replaced, unchanged, kept manual (a manual entry wins), cleared, nothing to clear.
+    /// recorded, replaced, unchanged, kept manual (a manual entry wins), cleared, nothing to clear, or
+    /// superseded (an action sent with its `at` lost to a later change of the day on another device).
     let result: String
-    /// The day's entry after the change; left out when there is none.
+    /// The day's entry after the change (the one that stands, when the action was superseded); left
+    /// out when there is none.
     let entry: EntryJSON?
     let habit: HabitResourceJSON
 
@@ -40,6 +42,7 @@ struct EntryChangeJSON: Encodable, Sendable {
         case .recorded(.replaced): result = "replaced"
         case .recorded(.unchanged): result = "unchanged"
         case .recorded(.keptManual): result = "kept manual"
+        case .recorded(.superseded), .superseded: result = "superseded"
         case .cleared(nil, nil): result = "nothing to clear"
         case .cleared: result = "cleared"
         }
