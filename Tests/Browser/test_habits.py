@@ -150,6 +150,30 @@ def today_counts_the_due_habits_and_shows_targets_goals_and_yesterday(server, co
     expect(page.locator("#today-day")).to_have_text("2026-11-20")
 
 
+def a_travel_day_offers_done_and_a_met_target_is_not_counted(server, context, page):
+    token = sign_up(server, page, instant=MONDAY)
+    page.get_by_role("button", name="Yes", exact=True).click()
+    server.api("POST", "/api/habits", token, {"name": "Read"}, now=MONDAY)
+    gym = server.api("POST", "/api/habits", token, {"name": "Gym", "times": 3, "per": "week"}, now=MONDAY)
+    for day in ("2026-11-16", "2026-11-17", "2026-11-18"):
+        server.api("PUT", f"/api/habits/{gym['id']}/entries/{day}", token, {"status": "done"}, now=FRIDAY)
+    at(page, FRIDAY)
+    page.reload()
+    page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()
+    # The week's three are done: Gym is not due, and not counted.
+    expect(page.locator("#today-summary")).to_have_text("0 of 1 done")
+    expect(page.locator(".habit", has_text="Gym")).to_contain_text("not due")
+    # A trip: the account's zone changes today, which makes today a travel day for Read, still open.
+    server.api("PATCH", "/api/auth/profile", token, {"timezone": "Europe/Lisbon"}, now=FRIDAY)
+    page.reload()
+    read = page.locator(".habit", has_text="Read")
+    expect(read).to_contain_text("travel day: your streak is safe")
+    read.get_by_role("button", name="Done: Read").click()
+    expect(read).to_contain_text("done")
+    expect(read.get_by_role("button", name="Undo: Read")).to_be_visible()
+
+
 def png_size(data):
     assert data[:8] == b"\x89PNG\r\n\x1a\n", data[:8]
     return struct.unpack(">II", data[16:24])
@@ -204,5 +228,6 @@ the_app_is_installable_with_icons_ios_tags_and_an_install_hint.service_workers =
 TESTS = [
     a_habit_is_made_changed_archived_restored_and_deleted_in_the_form,
     today_counts_the_due_habits_and_shows_targets_goals_and_yesterday,
+    a_travel_day_offers_done_and_a_met_target_is_not_counted,
     the_app_is_installable_with_icons_ios_tags_and_an_install_hint,
 ]

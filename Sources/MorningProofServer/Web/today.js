@@ -7,7 +7,7 @@ let day = "today"; // or "yesterday": the entries API takes both words
 const proofs = new Map(); // habit id → { url, text, made }: the last photo chosen and its verdict
 
 const ORDER = { pending: 0, done: 1, skipped: 2, travel: 2, notDue: 3 };
-const WORDS = { notDue: "not due", pending: "to do", missed: "not done" };
+const WORDS = { notDue: "not due", pending: "to do", missed: "not done", travel: "travel day: your streak is safe" };
 
 /// The days of a habit's report from the day `from` (YYYY-MM-DD) to today, with the server's states.
 async function reportDays(habit, from) {
@@ -47,6 +47,8 @@ async function periodText(habit, today, weekStart) {
 async function habitsOfTheDay() {
   const list = await deps.api("GET", "/api/habits");
   const habits = list.habits.filter((habit) => habit.kind !== "checkin");
+  // The API says "not due" (the CLI's words); the page keys its states without the space.
+  habits.forEach((habit) => { if (habit.state === "not due") habit.state = "notDue"; });
   if (day === "today") return { habits, date: deps.today() };
   const date = new Date(`${deps.today()}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() - 1);
