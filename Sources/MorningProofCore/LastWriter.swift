@@ -12,10 +12,13 @@ public enum LastWriter {
     /// How far ahead of the server's clock an action's instant may be (a phone's clock running fast).
     public static let allowedSkew: TimeInterval = 5 * 60
 
-    /// Whether an action that happened at `instant` loses to what the day holds: its `entry`, its
-    /// check-in answer's instant, and the instant of the last action a person took on it.
+    /// Whether an action that happened at `instant` loses to what the day holds: its `entry` (when a
+    /// person made it: an entry a goal or an import recorded loses to a person's action whenever it
+    /// happened, as a manual entry always wins), its check-in answer's instant, and the instant of
+    /// the last action a person took on it.
     public static func loses(_ instant: Date, entry: Entry?, answeredAt: Date?, lastChange: Date?) -> Bool {
-        guard let latest = [entry?.recordedAt, answeredAt, lastChange].compactMap({ $0 }).max() else { return false }
+        let byPerson = entry.flatMap { $0.source == .metric || $0.source == .import ? nil : $0.recordedAt }
+        guard let latest = [byPerson, answeredAt, lastChange].compactMap({ $0 }).max() else { return false }
         return instant < latest
     }
 

@@ -53,6 +53,14 @@ import Testing
         #expect(!LastWriter.loses(nine + 3600, entry: entry(at: nine), answeredAt: nil, lastChange: nine + 1800))
         // The same instant again is a retry: it does not lose.
         #expect(!LastWriter.loses(nine, entry: entry(at: nine), answeredAt: nil, lastChange: nine))
+        // An entry a goal or an import recorded later loses to a person's action: manual wins.
+        var metric = entry(at: nine + 3600)
+        metric.source = .metric
+        #expect(!LastWriter.loses(nine, entry: metric, answeredAt: nil, lastChange: nil))
+        metric.source = .import
+        #expect(!LastWriter.loses(nine, entry: metric, answeredAt: nil, lastChange: nil))
+        metric.source = .photo
+        #expect(LastWriter.loses(nine, entry: metric, answeredAt: nil, lastChange: nil))
     }
 
     @Test func anInstantAheadOfTheServerIsHeldAtNowWithinTheSkewAndFutureBeyond() {

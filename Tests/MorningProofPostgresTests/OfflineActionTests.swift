@@ -39,6 +39,20 @@ import Testing
         }
     }
 
+    /// A skip recorded offline at 11:00 and sent at 21:00 wins over the entry a goal recorded at
+    /// 12:00 in between: a manual entry always wins over an automatic one, whenever it arrives.
+    @Test(arguments: Engine.available) func aPersonsOfflineActionWinsOverANewerAutomaticEntry(engine: Engine)
+        async throws
+    {
+        try await withHabit(engine) { entries, habit, ada in
+            try await ada.record(Fixture.entry(habit.id, "2026-05-01", .done, source: .metric, at: Fixture.hour(-3)))
+            let skip = try await entries.record(.skipped, habit: habit, day: "today", now: now, at: Fixture.hour(-4))
+            #expect(skip.kind != .superseded)
+            let stored = try await ada.entry(habitID: habit.id, day: Fixture.day)
+            #expect(stored?.status == .skipped && stored?.source == .manual)
+        }
+    }
+
     @Test(arguments: Engine.available) func theLatestOfThreeWinsThoughItArrivedSecond(engine: Engine) async throws {
         try await withHabit(engine) { entries, habit, ada in
             // Done at 11:00, skipped at 12:00 on another device, done again at 13:00: the skip arrives last.
