@@ -37,6 +37,7 @@ enum WebRoutes {
             "/habits.js": File(PackageResources.habits_js, "text/javascript; charset=utf-8"),
             "/today.js": File(PackageResources.today_js, "text/javascript; charset=utf-8"),
             "/install.js": File(PackageResources.install_js, "text/javascript; charset=utf-8"),
+            "/history.js": File(PackageResources.history_js, "text/javascript; charset=utf-8"),
         ]
         files["/sw.js"] = File(serviceWorker(caching: files.keys.sorted()), "text/javascript; charset=utf-8")
         return files

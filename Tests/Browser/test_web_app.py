@@ -212,27 +212,12 @@ def marks_a_habit_done_and_proves_the_bed_with_a_photo(server, context, page):
     expect(page.locator(".verdict").first).to_contain_text("proof refused")
 
 
-def the_heatmap_renders_and_the_next_local_day_asks_again(server, context, page):
-    token = sign_up(server, page, instant="2026-11-10T07:00:00-05:00")
-    page.get_by_role("button", name="Yes", exact=True).click()
-    habit = server.api("POST", "/api/habits", token, {"name": "Run"}, now="2026-11-10T07:00:00-05:00")
-    for day in ["2026-11-10", "2026-11-11", "2026-11-12"]:
-        server.api("PUT", f"/api/habits/{habit['id']}/entries/{day}", token, {"status": "done"},
-                   now="2026-11-12T20:00:00-05:00")
+def the_next_local_day_asks_again(server, context, page):
+    sign_up(server, page, instant="2026-11-12T07:00:00-05:00")
     at(page, "2026-11-12T23:58:00-05:00")
     page.reload()
     page.get_by_role("button", name="Yes", exact=True).click()
     expect(question(page)).to_be_hidden()
-    page.get_by_role("button", name="History").click()
-    heatmap = page.get_by_role("img", name=re.compile("Run: the last"))
-    expect(heatmap).to_be_visible()
-    assert heatmap.locator("rect.done").count() == 3
-    expect(page.locator("#history")).to_contain_text("Longest streak 3")
-    chart = page.get_by_role("img", name=re.compile("Run: score over the last 26 weeks"))
-    expect(chart).to_be_visible()
-    assert chart.evaluate("(image) => image.complete && image.naturalWidth > 0")
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.screenshot(path=str(SHOTS / "desktop-history.png"), full_page=True)
     # Past midnight in New York the page, coming back to the front, asks again.
     at(page, "2026-11-13T00:01:00-05:00")
     page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
@@ -358,16 +343,17 @@ def the_shell_is_served_with_its_headers(server, context, page):
 def main():
     from test_notifications import TESTS as NOTIFICATION_TESTS
     from test_habits import TESTS as HABIT_TESTS
+    from test_history import TESTS as HISTORY_TESTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         run = Run(playwright)
         for test in [
             signs_in_and_is_asked_on_the_first_visit, no_blocks_until_done_even_after_a_reload,
             marks_a_habit_done_and_proves_the_bed_with_a_photo,
-            the_heatmap_renders_and_the_next_local_day_asks_again, a_new_device_zone_is_sent_to_the_server,
+            the_next_local_day_asks_again, a_new_device_zone_is_sent_to_the_server,
             offline_says_so_and_records_nothing, the_shell_is_served_with_its_headers,
             an_apple_health_export_uploaded_in_settings_shows_its_summary,
-            connecting_health_auto_export_gives_a_metrics_only_token, *NOTIFICATION_TESTS, *HABIT_TESTS,
+            connecting_health_auto_export_gives_a_metrics_only_token, *NOTIFICATION_TESTS, *HABIT_TESTS, *HISTORY_TESTS,
         ]:
             # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") in test.__name__:

@@ -5,6 +5,7 @@ import { loadNotifications, wireNotifications } from "/notifications.js";
 import { loadHabits, wireHabits } from "/habits.js";
 import { loadToday, wireToday } from "/today.js";
 import { wireInstall } from "/install.js";
+import { loadHistory, wireHistory } from "/history.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN = "morningproof.token";
@@ -208,73 +209,6 @@ async function loadBlock() {
   quoteFigure($("block-quote"), await api("GET", "/api/quote"));
 }
 
-// MARK: - History
-
-const CELL = 13;
-
-const WEEKS = 26;
-
-function heatmap(report) {
-  // Weeks as columns and weekdays as rows (Monday first), as `report`'s text heatmap: the last 26
-  // weeks up to the report's last day, which is the server's today. Each day's state is the server's.
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  const days = report.days;
-  if (days.length === 0) return svg;
-  const states = new Map(days.map((entry) => [entry.day, entry.state]));
-  const last = new Date(`${days[days.length - 1].day}T00:00:00Z`);
-  const first = new Date(last);
-  first.setUTCDate(first.getUTCDate() - ((last.getUTCDay() + 6) % 7) - 7 * (WEEKS - 1));
-  svg.setAttribute("viewBox", `0 0 ${WEEKS * CELL} ${7 * CELL}`);
-  svg.setAttribute("width", String(WEEKS * CELL));
-  svg.setAttribute("class", "heatmap");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `${report.name}: the last ${WEEKS} weeks, ${report.totalDone} days done`);
-  for (let index = 0, day = new Date(first); day <= last; index += 1, day.setUTCDate(day.getUTCDate() + 1)) {
-    const text = day.toISOString().slice(0, 10);
-    const state = states.get(text);
-    const rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-    rect.setAttribute("x", String(Math.floor(index / 7) * CELL));
-    rect.setAttribute("y", String((index % 7) * CELL));
-    rect.setAttribute("width", String(CELL - 2));
-    rect.setAttribute("height", String(CELL - 2));
-    rect.setAttribute("rx", "2");
-    rect.setAttribute("class", state || "none");
-    const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-    title.textContent = `${text}: ${state || "before the habit"}`;
-    rect.append(title);
-    svg.append(rect);
-  }
-  return svg;
-}
-
-/// The server's picture of the habit (`report NAME --svg`: the heatmap and the score curve), fetched
-/// with the token and shown from memory.
-async function scoreChart(habit) {
-  const response = await fetch(`/api/habits/${habit.id}/chart.svg?weeks=26`, { headers: authHeaders() });
-  if (!response.ok) return element("p", { class: "muted", text: "The score curve could not be drawn." });
-  const image = element("img", { class: "chart", alt: `${habit.name}: score over the last 26 weeks, with its heatmap` });
-  image.src = URL.createObjectURL(await response.blob());
-  return image;
-}
-
-async function loadHistory() {
-  const list = await api("GET", "/api/habits");
-  const reports = await Promise.all(
-    list.habits.map((habit) => api("GET", `/api/habits/${habit.id}/report?weeks=26`).then((r) => r.habits[0])));
-  const charts = await Promise.all(list.habits.map((habit) => scoreChart(habit)));
-  $("history-list").replaceChildren(...reports.map((report, index) => element("article", { class: "habit" },
-    element("h3", { text: report.name }),
-    heatmap(report),
-    charts[index],
-    element("p", {
-      text: `Longest streak ${report.longestStreak}${report.longestStreakStart ? ` (${report.longestStreakStart} to ${report.longestStreakEnd})` : ""}; ` +
-        `score ${Math.round(report.score * 100)}%; done ${report.totalDone} times`,
-    }))));
-  const quotes = await api("GET", "/api/quote/history");
-  $("quote-history").replaceChildren(...quotes.windows.slice(-12).reverse().map((quote) =>
-    element("li", { text: `${quote.startsAt} “${quote.text}” — ${quote.author}` })));
-}
-
 // MARK: - Settings
 
 async function loadSettings() {
@@ -387,6 +321,7 @@ async function boot() {
   $("done-it").addEventListener("click", () => answer(true));
   wireToday({ api, element, notice, quoteFigure, today: () => checkin?.day });
   wireHabits({ api, element, notice });
+  wireHistory({ api, element, notice, today: () => checkin?.day, list: () => $("history-list") });
   wireInstall();
   $("profile-form").addEventListener("submit", saveProfile);
   $("question-form").addEventListener("submit", saveQuestion);

@@ -1,0 +1,149 @@
+// History: per habit one picture of its last year (weeks starting on the account's week start, a
+// button per day to see and change it), its streaks, and its score curve over the days it has existed.
+// Every day's state is the server's (GET /api/habits/{id}/report); changing a day is PUT/DELETE of its entry.
+let deps;
+const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const LEGEND = [["done", "done"], ["skipped", "skipped"], ["missed", "missed"], ["travel", "travel"], ["none", "not due or empty"]];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+const dayText = (date) => date.toISOString().slice(0, 10);
+const addDays = (date, count) => new Date(date.getTime() + count * 86400000);
+const parseDay = (text) => new Date(`${text}T00:00:00Z`);
+
+/// Loop Habit Tracker's frequency (times, days) from the schedule's words, as Core's `Schedule.frequency`.
+function frequency(schedule) {
+  const words = schedule.replace(/^once/, "1 times").replace(/ time /, " times ");
+  let match;
+  if ((match = words.match(/^every (\d+) days$/))) return [1, Number(match[1])];
+  if ((match = words.match(/^(\d+) times a week$/))) return [Number(match[1]), 7];
+  if ((match = words.match(/^(\d+) times a month$/))) return [Number(match[1]), 30];
+  if ((match = words.match(/^(\d+) times in (\d+) days$/))) return [Number(match[1]), Number(match[2])];
+  return [1, 1];
+}
+
+/// The score at the end of each day, walked as Core's `HabitScore` does (a skipped or travel day, and
+/// an open today, leave it unchanged), for drawing only: the server's `score` stays the figure shown.
+function dailyScores(days, schedule, today) {
+  let [times, span] = frequency(schedule);
+  const f = times / span;
+  if (f < 1) { times *= 2; span *= 2; }
+  const m = 0.5 ** (Math.sqrt(f) / 13);
+  let score = 0, rolling = 0;
+  return days.map((day, index) => {
+    if (day.state === "done") rolling += 1;
+    if (index >= span && days[index - span].state === "done") rolling -= 1;
+    const open = day.day >= today && day.state !== "done";
+    if (!["skipped", "travel"].includes(day.state) && !open) score = score * m + Math.min(1, rolling / times) * (1 - m);
+    return score;
+  });
+}
+
+function svg(tag, attributes = {}) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  return node;
+}
+
+function scoreCurve(habit, report, days, today) {
+  if (days.length === 0) return deps.element("p", { class: "muted", text: "No score yet." });
+  const scores = dailyScores(days, report.schedule, today);
+  const width = Math.max(1, scores.length - 1);
+  const points = scores.map((score, index) => `${index},${(100 * (1 - score)).toFixed(1)}`).join(" ");
+  const picture = svg("svg", {
+    class: "curve", viewBox: `0 0 ${width} 100`, preserveAspectRatio: "none", role: "img",
+    "aria-label": `${habit.name}: score over its ${scores.length} days, now ${Math.round(report.score * 100)}%`,
+  });
+  picture.append(svg("polyline", { points: scores.length === 1 ? `0,${points.split(",")[1]} 1,${points.split(",")[1]}` : points }));
+  return deps.element("figure", { class: "score" }, picture,
+    deps.element("figcaption", { class: "muted", text: `Score from ${days[0].day} (${scores.length} days) to today` }));
+}
+
+/// The year as columns of weeks, each starting on `weekStart`, a month's name above its first week.
+function yearMap(habit, report, weekStart, today, chosen) {
+  const states = new Map(report.days.map((entry) => [entry.day, entry.state]));
+  const last = parseDay(today);
+  const offset = (last.getUTCDay() + 6 - WEEKDAYS.indexOf(weekStart) + 7) % 7;
+  const first = addDays(last, -offset - 7 * 52);
+  const weeks = deps.element("div", { class: "year", role: "group", "aria-label": `${habit.name}: the last year` });
+  for (let week = first; week <= last; week = addDays(week, 7)) {
+    const column = deps.element("div", { class: "week" });
+    const firstOfMonth = [...Array(7).keys()].map((n) => addDays(week, n)).find((day) => day.getUTCDate() === 1);
+    column.append(deps.element("span", { class: "month", "aria-hidden": "true", text: firstOfMonth ? MONTHS[firstOfMonth.getUTCMonth()] : "" }));
+    for (let n = 0; n < 7; n += 1) {
+      const day = dayText(addDays(week, n));
+      const state = states.get(day);
+      if (!state || day > today) {
+        column.append(deps.element("span", { class: "cell none" }));
+        continue;
+      }
+      column.append(deps.element("button", {
+        type: "button", class: `cell ${state.replace(" ", "-")}`, "data-day": day, "aria-label": `${habit.name}, ${day}: ${state}`,
+        ...(day === chosen ? { "aria-pressed": "true" } : {}),
+        onclick: () => render(habit, report, weekStart, today, day, true),
+      }));
+    }
+    weeks.prepend(column);  // newest first: the row is reversed, so the map opens on this week
+  }
+  return weeks;
+}
+
+function legend() {
+  return deps.element("ul", { class: "legend" }, ...LEGEND.map(([kind, words]) =>
+    deps.element("li", {}, deps.element("span", { class: `cell ${kind}`, "aria-hidden": "true" }), words)));
+}
+
+/// What the chosen day is, with Done, Skip and Undo for it; the map is drawn again from the server.
+function dayPanel(habit, report, weekStart, today, day) {
+  const state = report.days.find((entry) => entry.day === day)?.state || "empty";
+  const change = async (method, body) => {
+    try {
+      await deps.api(method, `/api/habits/${habit.id}/entries/${day}`, body);
+      const fresh = await reportOf(habit);
+      render(habit, fresh, weekStart, today, day, true);
+    } catch (error) {
+      deps.notice(error.message);
+    }
+  };
+  const buttons = [
+    deps.element("button", { type: "button", class: "primary", text: "Done", onclick: () => change("PUT", { status: "done" }) }),
+    deps.element("button", { type: "button", text: "Skip", onclick: () => change("PUT", { status: "skipped" }) }),
+  ];
+  if (state === "done" || state === "skipped") {
+    buttons.push(deps.element("button", { type: "button", text: "Undo", onclick: () => change("DELETE") }));
+  }
+  return deps.element("div", { class: "day-panel", role: "region", "aria-label": `${habit.name}, ${day}` },
+    deps.element("p", { "aria-live": "polite", text: `${day}: ${state}` }), deps.element("div", { class: "choices" }, ...buttons));
+}
+
+function render(habit, report, weekStart, today, chosen, focus) {
+  const article = document.querySelector(`article[data-habit="${habit.id}"]`);
+  const longest = report.longestStreakStart ? ` (${report.longestStreakStart} to ${report.longestStreakEnd})` : "";
+  const days = report.days.filter((entry) => entry.day >= habit.createdDay && entry.day <= today);
+  article.replaceChildren(
+    deps.element("h3", { text: report.name }),
+    deps.element("p", { class: "streaks", text: `Current streak ${report.currentStreak} ${report.currentStreak === 1 ? "day" : "days"}; longest ${report.longestStreak}${longest}; done ${report.totalDone} times` }),
+    yearMap(habit, report, weekStart, today, chosen),
+    legend(),
+    ...(chosen ? [dayPanel(habit, report, weekStart, today, chosen)] : []),
+    scoreCurve(habit, report, days, today));
+  if (focus && chosen) article.querySelector(`button[data-day="${chosen}"]`)?.focus();
+}
+
+/// The report covers the last year, or every day since the habit began when that is longer.
+function reportOf(habit) {
+  const weeks = Math.min(520, Math.max(54, Math.ceil((Date.now() - parseDay(habit.createdDay)) / 86400000 / 7) + 2));
+  return deps.api("GET", `/api/habits/${habit.id}/report?weeks=${weeks}`).then((reply) => reply.habits[0]);
+}
+
+export async function loadHistory() {
+  const [list, me] = await Promise.all([deps.api("GET", "/api/habits"), deps.api("GET", "/api/auth/me")]);
+  const reports = await Promise.all(list.habits.map(reportOf));
+  const today = deps.today();
+  deps.list().replaceChildren(...list.habits.map((habit) => deps.element("article", { class: "habit", "data-habit": String(habit.id) })));
+  if (list.habits.length === 0) deps.list().append(deps.element("p", { class: "muted", text: "No habits yet." }));
+  list.habits.forEach((habit, index) => render(habit, reports[index], me.weekStart, today, null, false));
+}
+
+export function wireHistory(app) {
+  deps = app;
+}

@@ -1,0 +1,75 @@
+"""Browser test of History: one picture per habit (a year's heatmap with weeks from the account's
+week start, month names and a legend, each day a button to see and change it; the streaks in words;
+the score curve over the days the habit has existed), no quotes. Run by test_web_app.py's main.
+"""
+from playwright.sync_api import expect
+
+from test_habits import both_sizes
+from test_notifications import accessible
+from test_web_app import at, question, sign_up
+
+CREATED = "2026-11-10T07:00:00-05:00"
+FRIDAY = "2026-11-20T07:00:00-05:00"
+
+
+def history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done(server, context, page):
+    token = sign_up(server, page, instant=CREATED)
+    page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()
+    server.api("PATCH", "/api/auth/profile", token, {"weekStart": "sunday"}, now=CREATED)
+    walk = server.api("POST", "/api/habits", token, {"name": "Walk"}, now=CREATED)
+    entries = {"2026-11-10": "done", "2026-11-11": "done", "2026-11-12": "skipped",
+               "2026-11-16": "done", "2026-11-17": "done", "2026-11-18": "done", "2026-11-19": "done"}
+    for day, status in entries.items():
+        server.api("PUT", f"/api/habits/{walk['id']}/entries/{day}", token, {"status": status}, now=FRIDAY)
+    at(page, FRIDAY)
+    page.reload()
+    page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()
+    page.get_by_role("button", name="History").click()
+
+    # The sign-up's check-in habit has its own card: this looks at Walk's.
+    history = page.locator(f"#history article[data-habit='{walk['id']}']")
+    # The cells say the server's states; days before the habit and after today are not buttons.
+    for label in ("Walk, 2026-11-10: done", "Walk, 2026-11-12: skipped", "Walk, 2026-11-13: missed",
+                  "Walk, 2026-11-19: done"):
+        expect(history.get_by_role("button", name=label, exact=True)).to_be_visible()
+    assert history.locator("button[data-day='2026-11-09']").count() == 0
+    assert history.locator("button[data-day='2026-11-21']").count() == 0
+    # Weeks start on Sunday (the account's), a year of them, with month names and a legend.
+    sunday = history.locator("button[data-day='2026-11-15']")
+    assert sunday.evaluate("(cell) => cell.previousElementSibling.classList.contains('month')")
+    weeks = history.locator(".week").count()
+    assert weeks == 53, weeks
+    expect(history.locator(".week .month", has_text="Nov")).to_have_count(1)
+    expect(history.locator(".legend")).to_contain_text("missed")
+    expect(history.locator(".legend")).to_contain_text("travel")
+    # The streaks in words, as the API counts them.
+    report = server.api("GET", f"/api/habits/{walk['id']}/report?weeks=2", token, now=FRIDAY)["habits"][0]
+    expect(history.locator(".streaks")).to_contain_text(
+        f"Current streak {report['currentStreak']} days; longest {report['longestStreak']}")
+    assert report["currentStreak"] == 4 and report["longestStreak"] == 4, report
+    # The score curve: one point per day from the habit's first day (2026-11-10) to today, 11.
+    curve = history.get_by_role("img", name="Walk: score over its 11 days", exact=False)
+    expect(curve).to_be_visible()
+    assert curve.locator("polyline").evaluate("(line) => line.points.numberOfItems") == 11
+    # No report --svg picture and no quotes in History.
+    assert page.locator("#history img").count() == 0
+    expect(page.locator("#history")).not_to_contain_text("quotes")
+    accessible(page, "#history")
+    both_sizes(page, "history")
+
+    # Tapping a missed day shows it with Done; Done records it and the map says so.
+    history.get_by_role("button", name="Walk, 2026-11-14: missed", exact=True).click()
+    expect(history.locator(".day-panel")).to_contain_text("2026-11-14: missed")
+    history.locator(".day-panel").get_by_role("button", name="Done", exact=True).click()
+    expect(history.get_by_role("button", name="Walk, 2026-11-14: done", exact=True)).to_be_focused()
+    days = server.api("GET", f"/api/habits/{walk['id']}/report?weeks=2", token, now=FRIDAY)["habits"][0]["days"]
+    assert {"day": "2026-11-14", "state": "done"} in days, days
+    # Undo takes it back.
+    history.locator(".day-panel").get_by_role("button", name="Undo", exact=True).click()
+    expect(history.get_by_role("button", name="Walk, 2026-11-14: missed", exact=True)).to_be_visible()
+    accessible(page, "#history")
+
+
+TESTS = [history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done]
