@@ -7,6 +7,8 @@ public struct HabitReport: Encodable, Sendable {
     public struct Day: Encodable, Sendable {
         public var day: String
         public var state: String
+        /// The habit's score (0 to 1) at the end of the day, as `score` is today's.
+        public var score: Double?
     }
 
     public var name: String
@@ -38,7 +40,7 @@ public struct HabitReport: Encodable, Sendable {
         score = rounded(summary.score)
         totalDone = summary.totalDone
         daysUntilBreak = summary.daysUntilBreak
-        days = summary.days.map { Day(day: $0.day.description, state: $0.state) }
+        days = summary.days.map { Day(day: $0.day.description, state: $0.state, score: summary.dayScores[$0.day].map(rounded)) }
     }
 }
 

@@ -34,6 +34,8 @@ public struct HabitSummary: Sendable {
     public let daysUntilBreak: Int
     /// The judged days of the range that lie within the habit's history: the heatmap's cells.
     public let days: [DayStatus]
+    /// The score (0 to 1) at the end of each of those days: the score curve's points.
+    public let dayScores: [LocalDay: Double]
 
     public init(_ progress: HabitProgress, range: ReportRange) {
         let timeline = progress.timeline
@@ -50,6 +52,10 @@ public struct HabitSummary: Sendable {
         totalDone = timeline.totalDone
         daysUntilBreak = timeline.daysUntilBreak
         days = range.first.through(range.last).compactMap { timeline.status(on: $0) }
+        let first = days.first?.day ?? range.first
+        dayScores = Dictionary(
+            timeline.dailyScores.filter { $0.day >= first && $0.day <= range.last }.map { ($0.day, $0.score) },
+            uniquingKeysWith: { $1 })
     }
 }
 

@@ -65,7 +65,10 @@ def history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done(server, c
     history.locator(".day-panel").get_by_role("button", name="Done", exact=True).click()
     expect(history.get_by_role("button", name="Walk, 2026-11-14: done", exact=True)).to_be_focused()
     days = server.api("GET", f"/api/habits/{walk['id']}/report?weeks=2", token, now=FRIDAY)["habits"][0]["days"]
-    assert {"day": "2026-11-14", "state": "done"} in days, days
+    assert {"day": "2026-11-14", "state": "done"} in [{"day": d["day"], "state": d["state"]} for d in days], days
+    # The curve's points are the report's scores: the last one is the habit's score.
+    assert days[-1]["score"] == server.api(
+        "GET", f"/api/habits/{walk['id']}/report?weeks=2", token, now=FRIDAY)["habits"][0]["score"], days
     # Undo takes it back.
     history.locator(".day-panel").get_by_role("button", name="Undo", exact=True).click()
     expect(history.get_by_role("button", name="Walk, 2026-11-14: missed", exact=True)).to_be_visible()

@@ -46,7 +46,7 @@ import Testing
         #expect(try cli.run(["config", "set", "timezone", "Asia/Tokyo"], now: "2026-05-04T20:00:00Z").status == 0)
         let report = try cli.json(["report", "--from", "2026-05-01"], now: "2026-05-06T00:00:00Z") as? [String: Any]
         let stretch = (report?["habits"] as? [[String: Any]])?.first ?? [:]
-        let states = (stretch["days"] as? [[String: String]] ?? []).map { $0["day"]! + " " + $0["state"]! }
+        let states = (stretch["days"] as? [[String: Any]] ?? []).map { "\($0["day"] ?? "") \($0["state"] ?? "")" }
         #expect(
             states == [
                 "2026-05-01 done", "2026-05-02 done", "2026-05-03 done", "2026-05-04 travel", "2026-05-05 travel",

@@ -60,6 +60,12 @@ struct ReportServiceTests {
             summary.longestStreakStart == LocalDay("2026-03-02")! && summary.longestStreakEnd == LocalDay("2026-03-02")!
         )
         #expect(summary.completionRate7 == 1.0 / 3.0)
+        // Each day's score, for the curve: it rises on the done day, falls on a missed one, stays on
+        // today (open), and today's is the habit's score.
+        let scores = summary.days.map { summary.dayScores[$0.day] ?? -1 }
+        #expect(scores[0] == 0 && scores[1] > scores[0] && scores[2] < scores[1] && scores[3] == scores[2])
+        #expect(scores[3] == summary.score)
+        #expect(HabitReport(summary).days.map(\.score) == scores.map(rounded))
         // Named habits, and a range given by its days.
         let named = try await reports.report(
             habitsNamed: ["re"], from: "-2", to: "yesterday", weeks: 26, now: Self.at("2026-03-04T07:00:00-05:00"))

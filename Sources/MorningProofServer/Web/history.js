@@ -10,32 +10,10 @@ const dayText = (date) => date.toISOString().slice(0, 10);
 const addDays = (date, count) => new Date(date.getTime() + count * 86400000);
 const parseDay = (text) => new Date(`${text}T00:00:00Z`);
 
-/// Loop Habit Tracker's frequency (times, days) from the schedule's words, as Core's `Schedule.frequency`.
-function frequency(schedule) {
-  const words = schedule.replace(/^once/, "1 times").replace(/ time /, " times ");
-  let match;
-  if ((match = words.match(/^every (\d+) days$/))) return [1, Number(match[1])];
-  if ((match = words.match(/^(\d+) times a week$/))) return [Number(match[1]), 7];
-  if ((match = words.match(/^(\d+) times a month$/))) return [Number(match[1]), 30];
-  if ((match = words.match(/^(\d+) times in (\d+) days$/))) return [Number(match[1]), Number(match[2])];
-  return [1, 1];
-}
-
-/// The score at the end of each day, walked as Core's `HabitScore` does (a skipped or travel day, and
-/// an open today, leave it unchanged), for drawing only: the server's `score` stays the figure shown.
-function dailyScores(days, schedule, today) {
-  let [times, span] = frequency(schedule);
-  const f = times / span;
-  if (f < 1) { times *= 2; span *= 2; }
-  const m = 0.5 ** (Math.sqrt(f) / 13);
-  let score = 0, rolling = 0;
-  return days.map((day, index) => {
-    if (day.state === "done") rolling += 1;
-    if (index >= span && days[index - span].state === "done") rolling -= 1;
-    const open = day.day >= today && day.state !== "done";
-    if (!["skipped", "travel"].includes(day.state) && !open) score = score * m + Math.min(1, rolling / times) * (1 - m);
-    return score;
-  });
+/// The score at the end of each day, as the report gives it (a day without one keeps the last).
+function dailyScores(days) {
+  let last = 0;
+  return days.map((day) => (last = typeof day.score === "number" ? day.score : last));
 }
 
 function svg(tag, attributes = {}) {
@@ -46,7 +24,7 @@ function svg(tag, attributes = {}) {
 
 function scoreCurve(habit, report, days, today) {
   if (days.length === 0) return deps.element("p", { class: "muted", text: "No score yet." });
-  const scores = dailyScores(days, report.schedule, today);
+  const scores = dailyScores(days);
   const width = Math.max(1, scores.length - 1);
   const points = scores.map((score, index) => `${index},${(100 * (1 - score)).toFixed(1)}`).join(" ");
   const picture = svg("svg", {
