@@ -22,12 +22,23 @@ public struct ChannelRules: Sendable {
 
     /// `text` as a target URL for `field`: absolute, https (or http when local targets are
     /// allowed), with a host, without credentials, at most `maxURLLength` characters.
+    /// True when every character of `text` is visible ASCII, as every stored target URL's is.
+    static func isVisibleASCII(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
+    }
+
+    /// True when `text` is something `targetURL` could have let through: the only endpoints a
+    /// subscription can have (a NUL byte, which PostgreSQL cannot even compare, is not one).
+    public static func couldBeStored(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= maxURLLength && isVisibleASCII(text)
+    }
+
     public func targetURL(_ text: String, field: String) throws -> String {
         guard !text.isEmpty else { throw Self.invalid("\"\(field)\" is empty: give an https URL") }
         guard text.utf8.count <= Self.maxURLLength else {
             throw Self.invalid("\"\(field)\" is longer than \(Self.maxURLLength) characters")
         }
-        guard text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }),
+        guard Self.isVisibleASCII(text),
             let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(),
             let host = parts.host, !host.isEmpty
         else {

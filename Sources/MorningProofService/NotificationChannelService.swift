@@ -63,7 +63,7 @@ public struct NotificationChannelService: Sendable {
     /// Removes the account's subscription with this endpoint: not found when it has none (another
     /// account's is not its to remove).
     public func unsubscribe(endpoint: String) async throws {
-        guard try await store.removePushSubscription(endpoint: endpoint) else {
+        guard ChannelRules.couldBeStored(endpoint), try await store.removePushSubscription(endpoint: endpoint) else {
             throw ServiceError(.notFound, code: "not_found", "no push subscription of this account has that endpoint")
         }
     }
