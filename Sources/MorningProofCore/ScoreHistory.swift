@@ -9,4 +9,10 @@ extension HabitTimeline {
         )
         .enumerated().map { (origin.adding(days: first + $0.offset), $0.element) }
     }
+
+    /// The score at the end of each day of `range` that has one, by day: a chart's or a report's points.
+    public func scoresByDay(in range: ClosedRange<LocalDay>) -> [LocalDay: Double] {
+        Dictionary(
+            dailyScores.filter { range.contains($0.day) }.map { ($0.day, $0.score) }, uniquingKeysWith: { _, last in last })
+    }
 }

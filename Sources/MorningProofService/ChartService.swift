@@ -28,7 +28,7 @@ public struct ChartService: Sendable {
         let timeline = progress.timeline
         let end = last ?? today
         let first = end.startOfWeek(weekStart: weekStart).adding(days: -7 * (weeks - 1))
-        let scores = Dictionary(timeline.dailyScores.map { ($0.day, $0.score) }, uniquingKeysWith: { _, last in last })
+        let scores = timeline.scoresByDay(in: first...end)
         let days = first.through(end).compactMap { day -> HabitChart.Day? in
             guard let status = timeline.status(on: day) else { return nil }
             return HabitChart.Day(day: day, state: status.state, score: scores[day] ?? 0)

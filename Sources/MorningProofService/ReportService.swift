@@ -52,10 +52,7 @@ public struct HabitSummary: Sendable {
         totalDone = timeline.totalDone
         daysUntilBreak = timeline.daysUntilBreak
         days = range.first.through(range.last).compactMap { timeline.status(on: $0) }
-        let first = days.first?.day ?? range.first
-        dayScores = Dictionary(
-            timeline.dailyScores.filter { $0.day >= first && $0.day <= range.last }.map { ($0.day, $0.score) },
-            uniquingKeysWith: { $1 })
+        dayScores = timeline.scoresByDay(in: range.first...range.last)
     }
 }
 
