@@ -107,6 +107,10 @@ struct EveryRouteHostileTests {
             #expect(done.status == .ok || done.status == .created, "\(done.status) \(done.body)")
             let script = try await api.send(.post, "/api/tokens", token: ada, json: #"{"name": "backup"}"#)
             let tokenID = try #require(script.json["id"] as? Int)
+            let endpoint = "https://push.example/ada-phone"
+            let subscribed = try await api.send(
+                .post, "/api/push/subscriptions", token: ada, at: now, json: NotificationRouteTests.subscription(endpoint))
+            #expect(subscribed.status == .created, "\(subscribed.body)")
 
             for (method, path, body) in [
                 (.get, "/api/habits/\(id)", nil), (.patch, "/api/habits/\(id)", #"{"name": "Mine now"}"#),
@@ -115,10 +119,21 @@ struct EveryRouteHostileTests {
                 (.delete, "/api/habits/\(id)/entries/2026-11-17", nil),
                 (.get, "/api/habits/\(id)/report", nil), (.get, "/api/habits/\(id)/chart.svg", nil),
                 (.delete, "/api/tokens/\(tokenID)", nil),
+                // An action sent with the instant it happened (a phone back online) is no key either.
+                (.put, "/api/habits/\(id)/entries/today", #"{"status": "skipped", "at": "2026-11-18T07:00:00Z"}"#),
+                (.delete, "/api/habits/\(id)/entries/today?at=2026-11-18T07:00:00Z", nil),
+                (.delete, "/api/push/subscriptions", #"{"endpoint": "\#(endpoint)"}"#),
             ] as [(HTTPRequest.Method, String, String?)] {
                 let reply = try await api.send(method, path, token: bo, at: now, json: body)
                 #expect(reply.status == .notFound, "\(method) \(path): \(reply.status)")
             }
+            // Ada's browser's endpoint, posted with keys of Bo's own, takes nothing over.
+            let taken = try await api.send(
+                .post, "/api/push/subscriptions", token: bo, at: now,
+                json: #"{"endpoint": "\#(endpoint)", "keys": {"p256dh": "\#(NotificationRouteTests.p256dh)", "auth": "BBBBBBBBBBBBBBBBBBBBBA"}}"#)
+            #expect(taken.status == .conflict, "\(taken.status) \(taken.body)")
+            let channels = try await api.send(.get, "/api/notifications/channels", token: ada, at: now)
+            #expect((channels.json["push"] as? [[String: Any]])?.compactMap { $0["endpoint"] as? String } == [endpoint])
             let proof = try await api.upload(
                 "/api/habits/\(id)/proof", token: bo, at: now, type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
             #expect(proof.status == .notFound, "proof: \(proof.status)")
