@@ -17,17 +17,19 @@ public enum ReminderRule {
 
     /// The claim request for `habit`'s reminder at `now`, or nil when none is due: the time has not
     /// come, the reminder of today is settled, or the habit is not pending today (done, skipped, a
-    /// travel day, or covered by its schedule). `value` gives a metric goal's total so far.
+    /// travel day, or covered by its schedule). `value` gives a metric goal's total so far. A caller
+    /// that already knows the reminder is not settled (the server's pass, which asked for all of them
+    /// at once) passes `knownUnsettled` and saves the read.
     public static func request(
         for habit: Habit, in store: any EntryStore & NotificationStore, clock: DayClock, now: Date,
-        value: (MetricGoal) async throws -> Double?
+        knownUnsettled: Bool = false, value: (MetricGoal) async throws -> Double?
     ) async throws -> ClaimRequest? {
         let today = clock.day(at: now)
         guard let remindAt = habit.remindAt, habit.createdDay <= today,
             isDue(remindAt: remindAt, clock: clock, today: today, now: now)
         else { return nil }
         let key = NotificationEvent.key(.reminder, habitID: habit.id)
-        if try await store.settledNotificationKeys([key], day: today).contains(key) { return nil }
+        if !knownUnsettled, try await store.settledNotificationKeys([key], day: today).contains(key) { return nil }
         guard try await store.progress(of: habit, today: today, need: .summary).state == .pending else { return nil }
         var amount: Double?
         var message = "\(habit.name): not done yet today"

@@ -30,7 +30,7 @@ extension NotificationPass {
             for habit in work.reminders {
                 guard
                     let request = try await ReminderRule.request(
-                        for: habit, in: store, clock: clock, now: now,
+                        for: habit, in: store, clock: clock, now: now, knownUnsettled: true,
                         value: { goal in try await store.metricValue(metric: goal.metric, day: today, activity: goal.activity) })
                 else { continue }
                 if let claim = try await store.decideAndClaim(request, at: realTime(), lease: Self.lease).claim {
