@@ -124,6 +124,8 @@ let package = Package(
         // libjpeg(-turbo) and libpng from the system (Debian: libjpeg-dev, libpng-dev).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // zlib from the system (Debian: zlib1g-dev): the server gzips the web app's files once.
+        .systemLibrary(name: "CSystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The C shim: the only code including jpeglib.h and png.h; owns setjmp and cleanup.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
         // A habit's history as a picture (heatmap and score curve), to PNG (through the shim) or SVG.
@@ -147,7 +149,7 @@ let package = Package(
             name: "MorningProofServer",
             dependencies: [
                 "MorningProofCore", "MorningProofStoreContract", "MorningProofService", "PhotoVerification",
-                "HabitCharts", "HealthMetrics", "NotificationDelivery",
+                "HabitCharts", "HealthMetrics", "NotificationDelivery", "CSystemZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

@@ -4,18 +4,27 @@ import MorningProofCore
 import NIOCore
 
 /// The web app's files (Sources/MorningProofServer/Web, compiled into the binary): served with their
-/// content type, a strong ETag (304 for `If-None-Match`), `Cache-Control: no-cache` so that a phone
-/// always revalidates, and a Content-Security-Policy that forbids inline script and any other origin.
+/// content type, gzipped to a browser that accepts it (text files, compressed once), a strong ETag
+/// per representation (304 for `If-None-Match`), `Cache-Control: no-cache` so that a phone always
+/// revalidates, and a Content-Security-Policy that forbids inline script and any other origin.
 enum WebRoutes {
     struct File: Sendable {
         let bytes: [UInt8]
         let contentType: String
         let etag: String
+        /// The bytes gzipped and their tag, for text that gzip makes smaller; nil for images.
+        let gzipped: (bytes: [UInt8], etag: String)?
 
         init(_ bytes: [UInt8], _ contentType: String) {
             self.bytes = bytes
             self.contentType = contentType
-            etag = "\"\(WebRoutes.fingerprint(bytes))\""
+            let fingerprint = WebRoutes.fingerprint(bytes)
+            etag = "\"\(fingerprint)\""
+            if !contentType.hasPrefix("image/png"), let compressed = Gzip.compress(bytes), compressed.count < bytes.count {
+                gzipped = (compressed, "\"\(fingerprint)-gzip\"")
+            } else {
+                gzipped = nil
+            }
         }
     }
 
@@ -57,19 +66,26 @@ enum WebRoutes {
 
     static func add(to table: inout RouteTable) {
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
-            table.add(.get, path) { request, _ in response(file, ifNoneMatch: request.headers[.ifNoneMatch]) }
+            table.add(.get, path) { request, _ in
+                response(
+                    file, ifNoneMatch: request.headers[.ifNoneMatch],
+                    gzip: Gzip.isAccepted(by: request.headers[.acceptEncoding]))
+            }
         }
     }
 
-    static func response(_ file: File, ifNoneMatch: String?) -> Response {
+    static func response(_ file: File, ifNoneMatch: String?, gzip: Bool = false) -> Response {
+        let (bytes, etag) = gzip ? file.gzipped ?? (file.bytes, file.etag) : (file.bytes, file.etag)
         var headers: HTTPFields = [
-            .eTag: file.etag, .cacheControl: "no-cache", .contentSecurityPolicy: contentSecurityPolicy,
+            .eTag: etag, .cacheControl: "no-cache", .contentSecurityPolicy: contentSecurityPolicy,
             HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "no-referrer",
         ]
+        if file.gzipped != nil { headers[.vary] = "Accept-Encoding" }
         let tags = ifNoneMatch?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
-        if tags.contains(file.etag) || tags.contains("*") { return Response(status: .notModified, headers: headers) }
+        if tags.contains(etag) || tags.contains("*") { return Response(status: .notModified, headers: headers) }
         headers[.contentType] = file.contentType
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
+        if bytes.count < file.bytes.count { headers[.contentEncoding] = "gzip" }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// FNV-1a over the bytes, in hex: the same file always has the same tag, a changed file another.

@@ -20,7 +20,7 @@ extension TestAPI {
         var headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: type]
         headers[HTTPField.Name("X-MorningProof-Now")!] = now
         return try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(bytes: body)) {
-            Reply(status: $0.status, headers: $0.headers, body: String(buffer: $0.body))
+            Reply(status: $0.status, headers: $0.headers, bytes: Array(buffer: $0.body))
         }
     }
 

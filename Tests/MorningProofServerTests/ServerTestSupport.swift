@@ -97,11 +97,13 @@ struct TestServer: Sendable {
     }
 }
 
-/// One response, with its body as text and as JSON.
+/// One response, with its body as bytes, as text and as JSON.
 struct Reply: Sendable {
     let status: HTTPResponse.Status
     let headers: HTTPFields
-    let body: String
+    let bytes: [UInt8]
+
+    var body: String { String(decoding: bytes, as: UTF8.self) }
 
     var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
@@ -131,7 +133,7 @@ struct TestAPI: Sendable {
         return try await client.execute(
             uri: path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) }
         ) { response in
-            Reply(status: response.status, headers: response.headers, body: String(buffer: response.body))
+            Reply(status: response.status, headers: response.headers, bytes: Array(buffer: response.body))
         }
     }
 

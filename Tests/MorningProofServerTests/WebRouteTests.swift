@@ -30,6 +30,48 @@ struct WebRouteTests {
         }
     }
 
+    @Test func textIsGzippedForABrowserThatAcceptsItAndPlainForOneThatDoesNot() async throws {
+        try await TestServer.run(on: .sqlite) { api in
+            for path in ["/", "/app.js", "/style.css", "/sw.js", "/manifest.webmanifest", "/icon.svg"] {
+                let plain = try await api.send(.get, path)
+                #expect(plain.headers[.contentEncoding] == nil && plain.headers[.vary] == "Accept-Encoding", "\(path)")
+                let zipped = try await api.send(.get, path, headers: [.acceptEncoding: "gzip, deflate, br"])
+                #expect(zipped.status == .ok && zipped.headers[.contentEncoding] == "gzip", "\(path)")
+                #expect(zipped.bytes.count < plain.bytes.count, "\(path)")
+                #expect(try Self.gunzip(zipped.bytes) == plain.bytes, "\(path)")
+                // Each representation has its own tag, and each revalidates with it.
+                let tag = try #require(zipped.headers[.eTag])
+                #expect(tag != plain.headers[.eTag])
+                let again = try await api.send(.get, path, headers: [.acceptEncoding: "gzip", .ifNoneMatch: tag])
+                #expect(again.status == .notModified, "\(path)")
+                let refused = try await api.send(.get, path, headers: [.acceptEncoding: "gzip;q=0, identity"])
+                #expect(refused.headers[.contentEncoding] == nil && refused.bytes == plain.bytes, "\(path)")
+            }
+            // A PNG is compressed already: sent as it is.
+            let icon = try await api.send(.get, "/icon-192.png", headers: [.acceptEncoding: "gzip"])
+            #expect(icon.status == .ok && icon.headers[.contentEncoding] == nil && icon.headers[.vary] == nil)
+        }
+    }
+
+    /// `bytes` decompressed by the system's `gzip -dc`: a decoder that is not the server's.
+    static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gunzip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("body.gz")
+        try Data(bytes).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc", file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw TestFailure("gzip -dc exited \(process.terminationStatus)") }
+        return [UInt8](data)
+    }
+
     @Test(arguments: Engine.available) func healthSaysWhetherTheClockHeaderIsHonoured(engine: Engine) async throws {
         try await TestServer.with(engine) { server in
             var server = server
