@@ -21,8 +21,11 @@ CREATED = "2026-11-02T07:00:00-05:00"  # a Monday: the habits are made then
 FRIDAY = "2026-11-20T07:00:00-05:00"  # the day every screen shows
 
 
-def photograph(page, screen):
-    """`screen` at both sizes and in both schemes: axe finds no violation, and a full-page screenshot."""
+def photograph(page, screen, full_page=True):
+    """`screen` at both sizes and in both schemes: axe finds no violation, and a full-page screenshot
+    (of the viewport for a modal dialog, whose fixed backdrop covers the viewport only)."""
+    # Settings' Debug section shows only on a server run with --allow-clock-header (tests): not a screen.
+    page.evaluate("() => { document.getElementById('debug').hidden = true; }")
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
@@ -30,7 +33,7 @@ def photograph(page, screen):
             # Reduced motion: no colour transition is caught half way between the themes.
             page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
             name = f"{screen}-{width}x{height}-{scheme}"
-            page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+            page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
             if Axe is None:
                 continue
             results = Axe().run(page)
@@ -39,11 +42,6 @@ def photograph(page, screen):
     page.emulate_media(color_scheme="light", reduced_motion="reduce")
     page.set_viewport_size({"width": 390, "height": 844})
     assert not found, "\n".join(found)
-
-
-def hide_debug(page):
-    """The Debug section shows only on a server run with --allow-clock-header (tests): not photographed."""
-    page.evaluate("() => { document.getElementById('debug').hidden = true; }")
 
 
 def seed(server, token):
@@ -112,7 +110,7 @@ def every_screen_of_signing_in_and_the_morning_question(server, context, page):
     at(page, FRIDAY)
     page.reload()
     expect(question(page)).to_be_visible()
-    photograph(page, "question")
+    photograph(page, "question", full_page=False)
     page.get_by_role("button", name="No", exact=True).click()
     expect(page.locator("#block")).to_be_visible()
     expect(page.locator("#block figure blockquote")).not_to_be_empty()
@@ -196,7 +194,6 @@ def every_screen_of_settings(server, context, page):
         token, habits = signed_up_and_seeded(server, page)
         page.get_by_role("button", name="Settings").click()
         expect(page.get_by_role("heading", name="Notifications")).to_be_visible()
-        hide_debug(page)
         photograph(page, "settings")
         # Account: the profile saved, and the notice that says so.
         page.get_by_label("Week starts on").select_option("sunday")
