@@ -344,6 +344,7 @@ def main():
     from test_notifications import TESTS as NOTIFICATION_TESTS
     from test_habits import TESTS as HABIT_TESTS
     from test_history import TESTS as HISTORY_TESTS
+    from test_every_screen import TESTS as EVERY_SCREEN_TESTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         run = Run(playwright)
@@ -354,6 +355,7 @@ def main():
             offline_says_so_and_records_nothing, the_shell_is_served_with_its_headers,
             an_apple_health_export_uploaded_in_settings_shows_its_summary,
             connecting_health_auto_export_gives_a_metrics_only_token, *NOTIFICATION_TESTS, *HABIT_TESTS, *HISTORY_TESTS,
+            *EVERY_SCREEN_TESTS,
         ]:
             # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") in test.__name__:
