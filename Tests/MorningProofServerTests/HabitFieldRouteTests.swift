@@ -126,6 +126,10 @@ struct HabitFieldRouteTests {
                 }
                 #expect(names(try await api.send(.get, "/api/habits", token: ada)) == ["Swim", "Walk", "Read"])
                 #expect(try await api.send(.put, "/api/habits/order", json: "{\"ids\": []}").status == .unauthorized)
+                // The path is the order's alone: another method is 405 naming PUT, not a habit's methods.
+                let get = try await api.send(.get, "/api/habits/order", token: ada)
+                #expect(get.status == .methodNotAllowed && get.headers[.allow] == "PUT", "\(get.headers)")
+                #expect(try await api.send(.get, "/api/habits/\(ids[0])", token: ada).status == .ok)
             }
         }
     }
