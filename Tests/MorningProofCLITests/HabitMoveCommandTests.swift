@@ -32,3 +32,22 @@ import Testing
         #expect(order == ["Walk", "Swim", "Make bed", "Read"])
     }
 }
+
+/// `habit show` says how far a weekly target's week is, as `period` counts it.
+@Suite struct HabitPeriodCommandTests {
+    @Test func showSaysThePeriodInWords() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        // 2026-11-23 is a Monday, the default week start.
+        #expect(
+            try cli.run(["habit", "add", "Gym", "--times", "3", "--per", "week"], now: "2026-11-23T08:00:00Z").status
+                == 0)
+        #expect(try cli.run(["done", "gym"], now: "2026-11-23T09:00:00Z").status == 0)
+        let shown = try cli.run(["habit", "show", "gym"], now: "2026-11-26T09:00:00Z")
+        #expect(shown.stdout.contains("  1 of 3 this week (2026-11-23 to 2026-11-29)\n"), "\(shown.stdout)")
+        let json = try cli.run(["habit", "show", "gym", "--json"], now: "2026-11-26T09:00:00Z")
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["period"] as? [String: Any])?["words"] as? String == "1 of 3 this week")
+        #expect(object?["times"] as? Int == 3 && object?["per"] as? String == "week")
+    }
+}

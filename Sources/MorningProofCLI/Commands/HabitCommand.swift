@@ -164,6 +164,9 @@ extension HabitCommand {
                 "  today: \(progress.state); current streak \(progress.timeline.currentStreak); "
                     + "longest \(progress.timeline.longestStreak.length); score \(Int((progress.timeline.score * 100).rounded()))%"
             )
+            if let period = progress.timeline.period {
+                Console.out("  \(period.words) (\(period.start) to \(period.end))")
+            }
         }
     }
 
