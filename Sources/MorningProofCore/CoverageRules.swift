@@ -24,6 +24,18 @@ struct CoverageRules {
         }
     }
 
+    /// The target of a period (or window) of `days` days from the first day on, `bridged` of them
+    /// skipped or travel days: k, lowered to what the rest of the period can hold.
+    static func target(_ k: Int, days: Int, bridged: Int) -> Int { min(k, days - bridged) }
+
+    /// The done days among `marks` (the recorded days of a period of `days` days) and the target
+    /// they must reach: the one count that both the judgement and `HabitTimeline.period` read.
+    static func tally(_ k: Int, _ marks: [DayMark], days: Int) -> (done: Int, target: Int) {
+        let done = marks.filter { $0 == .done }.count
+        let bridged = marks.filter { $0 == .skipped || $0 == .travel }.count
+        return (done, target(k, days: days, bridged: bridged))
+    }
+
     /// An empty day that nothing covers: bridged when skipped, open from today on, else missed.
     private func uncovered(_ mark: DayMark, index: Int, todayIndex: Int) -> Coverage {
         if mark == .skipped || mark == .travel { return .bridged }
@@ -64,10 +76,7 @@ struct CoverageRules {
             var periodEnd = end
             while periodStart(firstDay.adding(days: periodEnd + 1)) == periodBegin { periodEnd += 1 }
             let range = start...end
-            let done = range.filter { marks[$0] == .done }.count
-            let bridgedDays = range.filter { marks[$0] == .skipped || marks[$0] == .travel }.count
-            let capacity = periodEnd - start + 1 - bridgedDays
-            let target = min(k, capacity)
+            let (done, target) = Self.tally(k, range.map { marks[$0] }, days: periodEnd - start + 1)
             let stillAvailable = (max(start, todayIndex)...max(periodEnd, todayIndex)).filter {
                 $0 <= periodEnd && ($0 > end || marks[$0] == .empty)
             }.count
@@ -118,8 +127,7 @@ struct CoverageRules {
             for s in (d - n + 1)...d {
                 let e = s + n - 1
                 let beforeHabit = max(0, min(e, -1) - s + 1)
-                let capacity = n - beforeHabit - countIn(bridgedSums, s, e)
-                let target = min(k, capacity)
+                let target = Self.target(k, days: n - beforeHabit, bridged: countIn(bridgedSums, s, e))
                 guard target > 0 else { continue }
                 let done = countIn(doneSums, s, e)
                 let doneByDay = countIn(doneSums, s, d)

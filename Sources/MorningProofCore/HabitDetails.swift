@@ -1,5 +1,10 @@
 import Foundation
 
+/// A detail an edit can remove (`"remindAt": null` over HTTP): what is not given is kept instead.
+public enum ClearableDetail: String, Sendable, Hashable, CaseIterable {
+    case remindAt, note, goal, activity
+}
+
 /// A habit's details as a person gives them (`habit add`/`habit edit` options, or the fields of an HTTP
 /// request), in words: every rule that turns them into a `Habit` lives here. Nil means "not given".
 public struct HabitDetails: Sendable, Equatable {
@@ -21,6 +26,9 @@ public struct HabitDetails: Sendable, Equatable {
     public var atMost: String?
     /// Only workouts of this activity count; empty clears it on an edit.
     public var activity: String?
+    /// Details an edit removes; a new habit has none of them anyway. Clearing the goal of a habit
+    /// that stays a metric habit is refused: it needs one.
+    public var clearing: Set<ClearableDetail> = []
 
     public init(
         kind: HabitKind? = nil, every: Int? = nil, times: Int? = nil, per: String? = nil, within: Int? = nil,
@@ -99,7 +107,13 @@ public struct HabitDetails: Sendable, Equatable {
         }
         try validate()
         if let kind { habit.kind = kind }
-        if hasGoal {
+        if clearing.contains(.goal) {
+            guard !hasGoal else {
+                throw MorningProofError.usage("\(field: .metric) is cleared and given at once: do one or the other")
+            }
+            habit.goal = nil
+            if habit.kind == .metric { throw Self.metricNeedsGoal }
+        } else if hasGoal {
             habit.goal = try goal(current: habit.goal)
             habit.kind = .metric
         } else if habit.kind != .metric {
@@ -109,8 +123,11 @@ public struct HabitDetails: Sendable, Equatable {
         }
         if hasSchedule { habit.schedule = try schedule() }
         if let reminder = try reminder() { habit.remindAt = reminder }
+        if clearing.contains(.remindAt) { habit.remindAt = nil }
         if let required { habit.required = required }
         if let note { habit.note = note.isEmpty ? nil : note }
+        if clearing.contains(.note) { habit.note = nil }
+        if clearing.contains(.activity) { habit.goal?.activity = nil }
         return habit
     }
 

@@ -61,6 +61,18 @@ public enum Schedule: Hashable, Sendable {
         }
     }
 
+    /// The fields of a create or edit request that give this schedule back through `from`:
+    /// `every` (1 for daily), or `times` with `per` (week|month), or `times` with `within`.
+    public var fields: (every: Int?, times: Int?, per: String?, within: Int?) {
+        switch self {
+        case .daily: (1, nil, nil, nil)
+        case .everyDays(let n): (n, nil, nil, nil)
+        case .timesPerWeek(let k): (nil, k, "week", nil)
+        case .timesPerMonth(let k): (nil, k, "month", nil)
+        case .timesInDays(let k, let n): (nil, k, nil, n)
+        }
+    }
+
     /// The stored form: `daily`, `every:3`, `week:3`, `month:10`, `in:4:10`.
     public var storageValue: String {
         switch self {

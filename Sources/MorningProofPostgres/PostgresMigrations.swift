@@ -19,6 +19,7 @@ extension PostgresStore {
         PostgresMigration(name: "v6-habit-state", statements: PostgresSchema.v6),
         PostgresMigration(name: "v7-notification-channels", statements: PostgresSchema.v7),
         PostgresMigration(name: "v8-entry-changes", statements: PostgresSchema.v8),
+        PostgresMigration(name: "v9-habit-position", statements: PostgresSchema.v9),
     ]
 
     /// The names of the migrations this build knows, in order.

@@ -5,14 +5,20 @@ import PostgresNIO
 
 /// The account's habits, as `AppDatabase`'s: names unique per account in any ASCII case (the
 /// `habit_on_accountId_name` index), another account's habit not found.
+extension PostgresSchema {
+    /// The order a person set (SQLite's "v13-habit-position"); NULL for a habit never placed, listed last.
+    static let v9: [String] = ["ALTER TABLE habit ADD COLUMN position integer"]
+}
+
 extension PostgresStore {
-    /// Active habits (and archived ones when asked), in the order they were created.
+    /// Active habits (and archived ones when asked), in the order the person set, then the order they were created.
     public func habits(includeArchived: Bool) async throws -> [Habit] {
         try await transaction(.statement) { connection in
             try await connection.query(
                 """
                 SELECT \(unescaped: Self.habitColumns) FROM habit
-                WHERE accountId = \(accountID) \(unescaped: includeArchived ? "" : "AND NOT archived") ORDER BY id
+                WHERE accountId = \(accountID) \(unescaped: includeArchived ? "" : "AND NOT archived")
+                ORDER BY \(unescaped: Self.habitOrder)
                 """, logger: logger
             ).collect().map(Self.habit(from:))
         }
@@ -83,6 +89,22 @@ extension PostgresStore {
             return Int(count)
         }
     }
+
+    /// Places the habits `ids` first, in that order; another account's id (or none) changes nothing.
+    public func setHabitOrder(_ ids: [Int64]) async throws {
+        try await transaction(.writing) { connection in
+            let placed = try await connection.query(
+                """
+                UPDATE habit SET position = o.position FROM unnest(\(ids)::bigint[]) WITH ORDINALITY AS o (id, position)
+                WHERE habit.id = o.id AND habit.accountId = \(accountID) RETURNING habit.id
+                """, logger: logger
+            ).collect().map { try $0.decode(Int64.self) }
+            if let missing = ids.first(where: { !Set(placed).contains($0) }) { throw StoreError.noHabit(missing) }
+        }
+    }
+
+    /// The order of `habits`: the one the person set, habits never placed last in the order they were created.
+    static let habitOrder = "habit.position NULLS LAST, habit.id"
 
     /// The columns `habit(from:)` reads, in its order.
     static let habitColumns = """

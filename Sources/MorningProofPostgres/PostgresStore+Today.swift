@@ -48,7 +48,7 @@ extension PostgresStore {
         return found
     }
 
-    /// The account's active habits in the order they were created, each with the account's zone, day
+    /// The account's active habits in the order the person set, each with the account's zone, day
     /// start and week start, whether it has zone changes, the habit's stored state and note, and its
     /// entry of `day` (a hot query: `PostgresPlanTests`).
     static func todayQuery(accountID: Int64, day: LocalDay) -> PostgresQuery {
@@ -61,7 +61,7 @@ extension PostgresStore {
         LEFT JOIN habitStateDirty d ON d.habitId = habit.id
         LEFT JOIN entry e ON e.habitId = habit.id AND e.day = \(day.description)
         WHERE account.id = \(accountID)
-        ORDER BY habit.id
+        ORDER BY \(unescaped: habitOrder)
         """
     }
 }

@@ -20,6 +20,7 @@ struct HabitRoutes {
     func add(to table: inout RouteTable) {
         table.add(.get, "/api/habits", list)
         table.add(.post, "/api/habits", create)
+        table.add(.put, "/api/habits/order", order)
         table.add(.get, "/api/habits/:id", show)
         table.add(.patch, "/api/habits/:id", change)
         table.add(.delete, "/api/habits/:id", remove)
@@ -70,6 +71,28 @@ struct HabitRoutes {
         return JSONResponse.make(.ok, habit)
     }
 
+    /// `PUT /api/habits/order` with `{"ids": [...]}`: every active habit's id once, in the new order;
+    /// answers the active habits as `GET /api/habits` does, in that order.
+    @Sendable func order(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let signedIn = try await scope.signIn(request)
+        let body = try await JSONBody.read(request, limit: bodyLimit, allowed: ["ids"])
+        guard case .array(let values)? = body.fields["ids"] else {
+            throw APIError.badRequest("\"ids\" must be a list of habit ids, each active habit's once")
+        }
+        let ids = try values.map { value -> Int64 in
+            guard case .number(let number) = value, number.rounded() == number, number >= 1, number < 9e15 else {
+                throw APIError.badRequest("\"ids\" holds habit ids: whole numbers from 1")
+            }
+            return Int64(number)
+        }
+        let habits = try await signedIn.run { account in
+            let service = HabitService(database: account.database, clock: account.clock)
+            try await service.order(ids)
+            return try await service.list(includeArchived: false, now: account.now).map(HabitResourceJSON.init)
+        }
+        return JSONResponse.make(.ok, ["habits": habits])
+    }
+
     @Sendable func remove(_ request: Request, _ context: ServerContext) async throws -> Response {
         let id = try Self.id(context)
         try await scope.forAccount(request) { account in
@@ -95,13 +118,19 @@ struct HabitRoutes {
         details.times = try body.integer("times", in: days)
         details.per = try body.string("per")
         details.within = try body.integer("within", in: days)
-        details.remindAt = try body.string("remindAt")
+        // `null` clears what it names (the goal for `metric`); a field left out keeps its value.
+        let clearable: [(String, ClearableDetail)] = [
+            ("remindAt", .remindAt), ("note", .note), ("metric", .goal), ("activity", .activity),
+        ]
+        for (key, detail) in clearable where body.isNull(key) { details.clearing.insert(detail) }
+        func string(_ key: String) throws -> String? { body.isNull(key) ? nil : try body.string(key) }
+        details.remindAt = try string("remindAt")
         details.required = try body.bool("required")
-        details.note = try body.string("note")
-        details.metric = try body.string("metric")
+        details.note = try string("note")
+        details.metric = try string("metric")
         details.atLeast = try body.text("atLeast")
         details.atMost = try body.text("atMost")
-        details.activity = try body.string("activity")
+        details.activity = try string("activity")
         return details
     }
 

@@ -30,6 +30,12 @@ struct JSONBody {
         return text
     }
 
+    /// True when the field is given as `null`: an edit clears it.
+    func isNull(_ key: String) -> Bool {
+        if case .null = fields[key] { return true }
+        return false
+    }
+
     func requiredString(_ key: String) throws -> String {
         guard let text = try string(key) else { throw APIError.badRequest("\"\(key)\" is missing") }
         return text

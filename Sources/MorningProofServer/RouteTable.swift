@@ -36,17 +36,19 @@ struct RouteTable: Sendable {
     }
 
     /// The methods of the routes whose path matches, in the order they were added; empty for an unknown path.
+    /// As the router's trie, a segment that matches a route's constant (`/api/habits/order`) is not
+    /// taken by another route's parameter (`/api/habits/:id`).
     func allowedMethods(for path: String) -> [HTTPRequest.Method] {
         let segments = Self.segments(path)
-        var methods: [HTTPRequest.Method] = []
-        for route in routes where !methods.contains(route.method) {
-            let pattern = Self.segments(route.path)
-            if pattern.count == segments.count,
-                zip(pattern, segments).allSatisfy({ $0.hasPrefix(":") || $0 == $1 })
-            {
-                methods.append(route.method)
-            }
+        var matching = routes.map { ($0.method, Self.segments($0.path)) }.filter { _, pattern in
+            pattern.count == segments.count && zip(pattern, segments).allSatisfy({ $0.hasPrefix(":") || $0 == $1 })
         }
+        for (index, segment) in segments.enumerated()
+        where matching.contains(where: { !$0.1[index].hasPrefix(":") && $0.1[index] == segment }) {
+            matching.removeAll { $0.1[index].hasPrefix(":") }
+        }
+        var methods: [HTTPRequest.Method] = []
+        for (method, _) in matching where !methods.contains(method) { methods.append(method) }
         return methods
     }
 

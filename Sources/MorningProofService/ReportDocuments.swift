@@ -40,7 +40,9 @@ public struct HabitReport: Encodable, Sendable {
         score = rounded(summary.score)
         totalDone = summary.totalDone
         daysUntilBreak = summary.daysUntilBreak
-        days = summary.days.map { Day(day: $0.day.description, state: $0.state, score: summary.dayScores[$0.day].map(rounded)) }
+        days = summary.days.map {
+            Day(day: $0.day.description, state: $0.state, score: summary.dayScores[$0.day].map(rounded))
+        }
     }
 }
 
@@ -88,6 +90,14 @@ public struct StatusJSON: Encodable, Sendable {
         public var source: String?
         /// Today's entry's value (a metric goal's steps, minutes...), when it has one.
         public var value: Double?
+        /// The schedule in words and as a request's fields, as the habit resource has them.
+        public var schedule: String
+        public var every: Int?
+        public var times: Int?
+        public var per: String?
+        public var within: Int?
+        /// For a target over a period: how far the period holding today is ("2 of 3 this week").
+        public var period: PeriodJSON?
     }
 
     public var day: String
@@ -97,11 +107,15 @@ public struct StatusJSON: Encodable, Sendable {
         day = status.day.description
         habits = status.habits.map {
             let entry = status.entries[$0.habit.id]
+            let fields = $0.habit.schedule.fields
             return Item(
                 name: $0.habit.name, kind: $0.habit.kind.rawValue, state: $0.state.rawValue,
-                stateSentence: $0.state.sentence, currentStreak: $0.timeline.currentStreak, longestStreak: $0.timeline.longestStreak.length,
+                stateSentence: $0.state.sentence, currentStreak: $0.timeline.currentStreak,
+                longestStreak: $0.timeline.longestStreak.length,
                 daysUntilBreak: $0.timeline.daysUntilBreak, score: rounded($0.timeline.score),
-                source: entry?.source.rawValue, value: entry?.value)
+                source: entry?.source.rawValue, value: entry?.value, schedule: $0.habit.schedule.summary,
+                every: fields.every, times: fields.times, per: fields.per, within: fields.within,
+                period: $0.timeline.period.map(PeriodJSON.init))
         }
     }
 }

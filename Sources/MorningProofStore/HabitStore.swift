@@ -4,13 +4,15 @@ import MorningProofCore
 import MorningProofStoreContract
 
 extension AppDatabase {
-    /// Active habits (and archived ones when asked), in the order they were created.
+    /// Active habits (and archived ones when asked), in the order the person set, then the order they were created.
     public func habits(includeArchived: Bool = false) async throws -> [Habit] {
         // Plain SQL: building the query through GRDB's query interface cost more than running it.
         try await asyncRead { db in
             try HabitRecord.fetchAll(
                 db.cachedStatement(
-                    sql: "SELECT * FROM habit WHERE accountId = ?\(includeArchived ? "" : " AND NOT archived") ORDER BY id"),
+                    sql:
+                        "SELECT * FROM habit WHERE accountId = ?\(includeArchived ? "" : " AND NOT archived") ORDER BY position IS NULL, position, id"
+                ),
                 arguments: [accountID]
             ).map(\.habit)
         }
@@ -48,6 +50,18 @@ extension AppDatabase {
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE habitId = ?", arguments: [id]) ?? 0
             try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [id])
             return count
+        }
+    }
+
+    /// Places the habits `ids` first, in that order; another account's id (or none) changes nothing.
+    public func setHabitOrder(_ ids: [Int64]) async throws {
+        try await asyncWrite { db in
+            let statement = try db.cachedStatement(
+                sql: "UPDATE habit SET position = ? WHERE id = ? AND accountId = ?")
+            for (index, id) in ids.enumerated() {
+                try statement.execute(arguments: [index + 1, id, accountID])
+                guard db.changesCount == 1 else { throw StoreError.noHabit(id) }
+            }
         }
     }
 

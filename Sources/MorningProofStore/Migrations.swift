@@ -129,6 +129,10 @@ extension AppDatabase {
         migrator.registerMigration("v12-entry-changes") { db in
             try EntryChangeSchema.create(db)
         }
+        migrator.registerMigration("v13-habit-position") { db in
+            // The order a person set (`setHabitOrder`); NULL for a habit never placed, listed last.
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN position INTEGER")
+        }
         return migrator
     }()
 }

@@ -23,7 +23,8 @@ public typealias AccountData = HabitStore & EntryStore & ProofStore & CheckinSto
 
 /// The account's habits.
 public protocol HabitStore: AccountScopedStore {
-    /// Active habits (and archived ones when asked), in the order they were created.
+    /// Active habits (and archived ones when asked), in the order the person set (`setHabitOrder`),
+    /// habits never placed after the others in the order they were created.
     func habits(includeArchived: Bool) async throws -> [Habit]
     /// The habit `id` of the account; nil for none, or another account's.
     func habit(id: Int64) async throws -> Habit?
@@ -33,10 +34,14 @@ public protocol HabitStore: AccountScopedStore {
     func updateHabit(_ habit: Habit) async throws
     /// Deletes a habit and its entries; returns how many entries went with it.
     @discardableResult func removeHabit(id: Int64) async throws -> Int
+    /// Places the habits `ids` (the account's, each once: `HabitService.order` checks) first, in
+    /// that order, in one transaction; an id of another account (or none) is not found and changes
+    /// nothing.
+    func setHabitOrder(_ ids: [Int64]) async throws
 }
 
 extension HabitStore {
-    /// Active habits, in the order they were created.
+    /// Active habits, in the order the person set.
     public func habits() async throws -> [Habit] {
         try await habits(includeArchived: false)
     }

@@ -82,6 +82,20 @@ def a_habit_is_made_changed_archived_restored_and_deleted_in_the_form(server, co
     assert run["goal"]["comparison"] == "atMost" and run["goal"]["target"] == 90, run
     assert run["goal"]["activity"] == "running", run
 
+    # The form starts from the schedule's fields; emptying "Remind at" and the metric removes them
+    # (PATCH with null), the habit becoming a manual one.
+    page.get_by_role("button", name="Edit: Morning run").click()
+    expect(form.get_by_label("Schedule")).to_have_value("every")
+    expect(form.get_by_label("Days (N)")).to_have_value("2")
+    form.get_by_label("Remind at").fill("")
+    form.get_by_label("Kind").select_option("manual")
+    expect(form.get_by_label("Metric")).to_have_value("")
+    form.get_by_role("button", name="Save").click()
+    expect(form).to_be_hidden()
+    run = habit_named(server, token, "Morning run")
+    assert "remindAt" not in run and "goal" not in run and run["kind"] == "manual", run
+    assert run["every"] == 2 and run["schedule"] == "every 2 days", run
+
     # Archived, listed under Archived, restored, then deleted after the confirmation.
     page.get_by_role("button", name="Edit: Morning run").click()
     page.get_by_role("button", name="Archive: Morning run").click()
@@ -225,8 +239,37 @@ def the_app_is_installable_with_icons_ios_tags_and_an_install_hint(server, conte
 
 the_app_is_installable_with_icons_ios_tags_and_an_install_hint.service_workers = "allow"
 
+def habits_move_up_and_down_and_today_follows(server, context, page):
+    token = sign_up(server, page, instant=FRIDAY)
+    page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()
+    for name in ("Walk", "Read", "Swim"):
+        server.api("POST", "/api/habits", token, {"name": name}, now=FRIDAY)
+    page.get_by_role("button", name="Habits").click()
+    active = page.locator("#habits-active")
+    expect(active.locator("strong")).to_have_text(["Walk", "Read", "Swim"])
+    expect(page.get_by_role("button", name="Move up: Walk")).to_be_disabled()
+    expect(page.get_by_role("button", name="Move down: Swim")).to_be_disabled()
+    page.get_by_role("button", name="Move down: Walk").click()
+    expect(active.locator("strong")).to_have_text(["Read", "Walk", "Swim"])
+    expect(page.get_by_role("button", name="Move down: Walk")).to_be_focused()
+    # From the keyboard: the focus stays with the habit moved.
+    page.keyboard.press("Enter")
+    expect(active.locator("strong")).to_have_text(["Read", "Swim", "Walk"])
+    expect(page.get_by_role("button", name="Move up: Walk")).to_be_focused()
+    page.get_by_role("button", name="Move up: Swim").click()
+    expect(active.locator("strong")).to_have_text(["Swim", "Read", "Walk"])
+    names = [habit["name"] for habit in server.api("GET", "/api/habits", token, now=FRIDAY)["habits"]]
+    assert [name for name in names if name in ("Walk", "Read", "Swim")] == ["Swim", "Read", "Walk"], names
+    accessible(page, "#habits")
+    both_sizes(page, "habits-order")
+    page.get_by_role("button", name="Today").click()
+    expect(page.locator("#habit-list .habit h3")).to_have_text(["Swim", "Read", "Walk"])
+
+
 TESTS = [
     a_habit_is_made_changed_archived_restored_and_deleted_in_the_form,
+    habits_move_up_and_down_and_today_follows,
     today_counts_the_due_habits_and_shows_targets_goals_and_yesterday,
     a_travel_day_offers_done_and_a_met_target_is_not_counted,
     the_app_is_installable_with_icons_ios_tags_and_an_install_hint,

@@ -74,5 +74,36 @@ def history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done(server, c
     expect(history.get_by_role("button", name="Walk, 2026-11-14: missed", exact=True)).to_be_visible()
     accessible(page, "#history")
 
+    # The keyboard: the map is one Tab stop, arrows move a roving focus, Enter opens the day.
+    page.reload()
+    expect(question(page)).to_be_hidden()
+    page.get_by_role("button", name="History").click()
+    stops = history.locator("button[data-day][tabindex='0']")
+    expect(stops).to_have_count(1)
+    expect(stops).to_have_attribute("data-day", "2026-11-20")
+    stops.focus()
+    page.keyboard.press("ArrowUp")
+    expect(history.get_by_role("button", name="Walk, 2026-11-19: done", exact=True)).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(history.get_by_role("button", name="Walk, 2026-11-12: skipped", exact=True)).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(history.get_by_role("button", name="Walk, 2026-11-13: missed", exact=True)).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(history.locator("button[data-day='2026-11-20']")).to_be_focused()
+    page.keyboard.press("Home")
+    expect(history.get_by_role("button", name="Walk, 2026-11-10: done", exact=True)).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    expect(history.locator("button[data-day='2026-11-18']")).to_be_focused()
+    expect(stops).to_have_count(1)
+    page.keyboard.press("Enter")
+    expect(history.locator(".day-panel")).to_contain_text("2026-11-18: done")
+    expect(history.get_by_role("button", name="Walk, 2026-11-18: done", exact=True)).to_be_focused()
+    # Past the day panel's first button, Shift+Tab comes back to the map on the chosen day.
+    history.locator(".day-panel").get_by_role("button", name="Done", exact=True).focus()
+    page.keyboard.press("Shift+Tab")
+    expect(history.get_by_role("button", name="Walk, 2026-11-18: done", exact=True)).to_be_focused()
+    accessible(page, "#history")
+
 
 TESTS = [history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done]

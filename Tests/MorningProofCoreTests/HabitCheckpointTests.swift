@@ -21,6 +21,7 @@ import Testing
         #expect(resumed.score == whole.score, "score \(context)")
         #expect(resumed.daysUntilBreak == whole.daysUntilBreak, "until break \(context)")
         #expect(resumed.todayState == whole.todayState, "today \(context)")
+        #expect(resumed.period == whole.period, "period \(context)")
         for day in resumed.knownFrom.through(whole.lastDay) {
             #expect(resumed.status(on: day) == whole.status(on: day), "\(day) \(context)")
         }
@@ -97,7 +98,9 @@ import Testing
         let summary = t.summary(through: day("2026-03-09"))
         #expect(summary.trailingRun == 4)
         #expect(summary.trailingRunStart == day("2026-03-05"))
-        #expect(summary.longest == 4 && summary.longestStart == day("2026-03-05") && summary.longestEnd == day("2026-03-09"))
+        #expect(
+            summary.longest == 4 && summary.longestStart == day("2026-03-05") && summary.longestEnd == day("2026-03-09")
+        )
         #expect(summary.totalDone == 7)
         #expect(t.summary(through: t.lastDay).trailingRun == t.currentStreak)
     }
@@ -105,14 +108,22 @@ import Testing
     @Test func theCheckpointDayIsFinalAndEndsAPeriod() {
         let latest = day("2026-03-18")  // a Wednesday
         let first = day("2026-01-01")
-        #expect(HabitCheckpoint.day(latest: latest, firstDay: first, schedule: .daily, weekStart: 1) == day("2026-03-16"))
         #expect(
-            HabitCheckpoint.day(latest: latest, firstDay: first, schedule: .timesInDays(times: 2, days: 5), weekStart: 1)
+            HabitCheckpoint.day(latest: latest, firstDay: first, schedule: .daily, weekStart: 1) == day("2026-03-16"))
+        #expect(
+            HabitCheckpoint.day(
+                latest: latest, firstDay: first, schedule: .timesInDays(times: 2, days: 5), weekStart: 1)
                 == day("2026-03-12"))
-        #expect(HabitCheckpoint.day(latest: latest, firstDay: first, schedule: .timesPerWeek(3), weekStart: 1) == day("2026-03-15"))
-        #expect(HabitCheckpoint.day(latest: latest, firstDay: first, schedule: .timesPerMonth(3), weekStart: 1) == day("2026-02-28"))
+        #expect(
+            HabitCheckpoint.day(latest: latest, firstDay: first, schedule: .timesPerWeek(3), weekStart: 1)
+                == day("2026-03-15"))
+        #expect(
+            HabitCheckpoint.day(latest: latest, firstDay: first, schedule: .timesPerMonth(3), weekStart: 1)
+                == day("2026-02-28"))
         // Never before the day before the first day.
-        #expect(HabitCheckpoint.day(latest: latest, firstDay: day("2026-03-17"), schedule: .daily, weekStart: 1) == day("2026-03-16"))
+        #expect(
+            HabitCheckpoint.day(latest: latest, firstDay: day("2026-03-17"), schedule: .daily, weekStart: 1)
+                == day("2026-03-16"))
     }
 
     @Test func theChecksumChangesWithAnyField() {

@@ -42,6 +42,17 @@ import Testing
         #expect(Schedule(storageValue: schedule.storageValue) == schedule)
     }
 
+    @Test(arguments: [
+        Schedule.daily, .everyDays(3), .timesPerWeek(1), .timesPerWeek(7), .timesPerMonth(31),
+        .timesInDays(times: 4, days: 10), .timesInDays(times: 1, days: 365),
+    ])
+    func requestFieldsRoundTrip(schedule: Schedule) throws {
+        let fields = schedule.fields
+        #expect(
+            try Schedule.from(every: fields.every, times: fields.times, per: fields.per, within: fields.within)
+                == schedule)
+    }
+
     @Test func refusesUnknownStoredValues() {
         for text in ["", "weekly", "every", "every:x", "in:3", "week:3:4", "daily:1"] {
             #expect(Schedule(storageValue: text) == nil, "\(text)")

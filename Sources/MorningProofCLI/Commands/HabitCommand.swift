@@ -9,12 +9,12 @@ import MorningProofStoreContract
 struct HabitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "habit",
-        abstract: "Add, list, show, edit, archive and remove habits.",
+        abstract: "Add, list, show, edit, archive, order and remove habits.",
         discussion: """
             A habit may be named by a unique prefix, in any case: "done make" means "Make bed" \
             when no other habit starts with "make".
             """,
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Archive.self, Remove.self],
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Archive.self, Move.self, Remove.self],
         defaultSubcommand: List.self
     )
 }
@@ -164,6 +164,9 @@ extension HabitCommand {
                 "  today: \(progress.state); current streak \(progress.timeline.currentStreak); "
                     + "longest \(progress.timeline.longestStreak.length); score \(Int((progress.timeline.score * 100).rounded()))%"
             )
+            if let period = progress.timeline.period {
+                Console.out("  \(period.words) (\(period.start) to \(period.end))")
+            }
         }
     }
 

@@ -5,16 +5,12 @@ const $ = (id) => document.getElementById(id);
 let deps = null;
 let editing = null; // the habit the form changes; null for a new one
 
-/// The schedule as the form's fields, from the server's words (`Schedule.summary`).
-export function scheduleFields(summary) {
-  let match;
-  if ((match = /^every (\d+) days$/.exec(summary))) return { schedule: "every", days: +match[1] };
-  if ((match = /^(once|\d+ times) a (week|month)$/.exec(summary))) {
-    return { schedule: match[2], times: match[1] === "once" ? 1 : parseInt(match[1], 10) };
-  }
-  if ((match = /^(\d+) times? in (\d+) days$/.exec(summary))) {
-    return { schedule: "within", times: +match[1], days: +match[2] };
-  }
+/// The schedule as the form's fields, from the fields the server gives with it (those a request takes).
+function scheduleFields(habit) {
+  if (!habit || habit.every === 1) return { schedule: "daily" };
+  if (habit.every) return { schedule: "every", days: habit.every };
+  if (habit.per) return { schedule: habit.per, times: habit.times };
+  if (habit.within) return { schedule: "within", times: habit.times, days: habit.within };
   return { schedule: "daily" };
 }
 
@@ -27,19 +23,54 @@ function describe(habit) {
   return parts.join(" · ");
 }
 
-function row(habit) {
-  return deps.element("li", {},
+function row(habit, index, list) {
+  const item = deps.element("li", {},
     deps.element("button", {
       type: "button", class: "row", "aria-label": `Edit: ${habit.name}`, onclick: () => openForm(habit),
     }, deps.element("strong", { text: habit.name }), deps.element("span", { class: "muted", text: describe(habit) })));
+  if (habit.archived || list.length < 2) return item;
+  const move = (label, by, disabled) => deps.element("button", {
+    type: "button", class: "move", text: label, "aria-label": `${label}: ${habit.name}`,
+    ...(disabled ? { disabled: "" } : {}), onclick: () => moveHabit(habit, by),
+  });
+  item.append(deps.element("span", { class: "order" },
+    move("Move up", -1, index === 0), move("Move down", 1, index === list.length - 1)));
+  return item;
+}
+
+let order = []; // every active habit's id (the check-in's too), in the server's order
+let shown = []; // the active habits listed (all but the check-in), in that order
+
+/// The button of the habit named `name` whose accessible name starts with `action`.
+const buttonOf = (action, name) => [...document.querySelectorAll("#habits-active button")]
+  .find((button) => button.getAttribute("aria-label") === `${action}: ${name}`);
+
+/// Moves `habit` one place up (-1) or down (1) past its neighbour in the list: PUT /api/habits/order
+/// with every active id once, as the server requires. The focus stays on the habit's buttons.
+async function moveHabit(habit, by) {
+  const neighbour = shown[shown.findIndex((item) => item.id === habit.id) + by];
+  if (!neighbour) return;
+  const ids = order.filter((id) => id !== habit.id);
+  ids.splice(ids.indexOf(neighbour.id) + (by > 0 ? 1 : 0), 0, habit.id);
+  try {
+    await deps.api("PUT", "/api/habits/order", { ids });
+    deps.notice(`${habit.name} moved ${by < 0 ? "up" : "down"}.`);
+    await loadHabits();
+    const same = buttonOf(by < 0 ? "Move up" : "Move down", habit.name);
+    (same && !same.disabled ? same : buttonOf(by < 0 ? "Move down" : "Move up", habit.name))?.focus();
+  } catch (error) {
+    deps.notice(error.message);
+  }
 }
 
 /// Lists every habit but the check-in, active ones first, in the server's order.
 export async function loadHabits() {
   const list = await deps.api("GET", "/api/habits?archived=true");
+  order = list.habits.filter((habit) => !habit.archived).map((habit) => habit.id);
   const habits = list.habits.filter((habit) => habit.kind !== "checkin");
   const active = habits.filter((habit) => !habit.archived);
   const archived = habits.filter((habit) => habit.archived);
+  shown = active;
   $("habits-active").replaceChildren(...active.map(row));
   if (active.length === 0) $("habits-active").append(deps.element("li", { class: "muted", text: "No habits yet." }));
   $("habits-archived").replaceChildren(...archived.map(row));
@@ -68,7 +99,7 @@ export function openForm(habit) {
   $("habit-form-title").textContent = habit ? `Change ${habit.name}` : "New habit";
   $("hf-name").value = habit?.name || "";
   $("hf-kind").value = habit?.kind || "manual";
-  const schedule = scheduleFields(habit?.schedule || "daily");
+  const schedule = scheduleFields(habit);
   $("hf-schedule").value = schedule.schedule;
   $("hf-times").value = schedule.times ?? "";
   $("hf-days").value = schedule.days ?? "";
@@ -92,7 +123,8 @@ function closeForm() {
   $("habit-form").hidden = true;
 }
 
-/// The request body: every field the form has. On a change, an empty note or activity clears it.
+/// The request body: every field the form has. On a change, a field emptied is sent as null, which
+/// clears it (the reminder, the note, the goal, the activity); left out, the server would keep it.
 function body() {
   const number = (id) => (($(id).value.trim() === "") ? undefined : Number($(id).value));
   const request = { name: $("hf-name").value.trim(), kind: $("hf-kind").value, required: $("hf-required").checked };
@@ -102,12 +134,16 @@ function body() {
   if (schedule === "week" || schedule === "month") Object.assign(request, { times: number("hf-times"), per: schedule });
   if (schedule === "within") Object.assign(request, { times: number("hf-times"), within: number("hf-days") });
   if ($("hf-remind").value) request.remindAt = $("hf-remind").value.slice(0, 5);
-  if ($("hf-note").value.trim() || editing) request.note = $("hf-note").value.trim();
+  else if (editing?.remindAt) request.remindAt = null;
+  if ($("hf-note").value.trim()) request.note = $("hf-note").value.trim();
+  else if (editing?.note) request.note = null;
+  if (!$("hf-metric").value && editing?.goal) request.metric = null;
   if ($("hf-metric").value) {
     request.metric = $("hf-metric").value;
     const target = $("hf-target").value.trim();
     if (target) request[$("hf-comparison").value] = /^\d+(\.\d+)?$/.test(target) ? Number(target) : target;
-    if ($("hf-activity").value.trim() || editing?.goal?.activity) request.activity = $("hf-activity").value.trim();
+    if ($("hf-activity").value.trim()) request.activity = $("hf-activity").value.trim();
+    else if (editing?.goal?.activity) request.activity = null;
   }
   for (const key of Object.keys(request)) if (request[key] === undefined) delete request[key];
   return request;
@@ -140,10 +176,6 @@ function showError(error) {
 async function save(event) {
   event.preventDefault();
   clearErrors();
-  if (editing?.remindAt && !$("hf-remind").value) {
-    showError({ message: `"remindAt": the server cannot remove a reminder yet; ${editing.remindAt} is kept` });
-    return;
-  }
   try {
     const saved = editing
       ? await deps.api("PATCH", `/api/habits/${editing.id}`, body())

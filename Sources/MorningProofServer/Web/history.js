@@ -1,5 +1,5 @@
 // History: per habit one picture of its last year (weeks starting on the account's week start, a
-// button per day to see and change it), its streaks, and its score curve over the days it has existed.
+// button per day to see and change it; one Tab stop, arrow keys move between days, Enter opens one), its streaks, and its score curve over the days it has existed.
 // Every day's state is the server's (GET /api/habits/{id}/report); changing a day is PUT/DELETE of its entry.
 let deps;
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
@@ -36,13 +36,39 @@ function scoreCurve(habit, report, days, today) {
     deps.element("figcaption", { class: "muted", text: `Score from ${days[0].day} (${scores.length} days) to today` }));
 }
 
+/// Arrow keys on the map: up and down a day, left and right a week; Home and End the first and last
+/// day. The map is one Tab stop (a roving tabindex): the focused day holds it.
+const STEPS = { ArrowUp: -1, ArrowDown: 1, ArrowLeft: -7, ArrowRight: 7 };
+
+function moveFocus(map, event) {
+  const from = event.target.closest("button[data-day]");
+  if (!from) return;
+  let target = null;
+  if (event.key in STEPS) {
+    target = map.querySelector(`button[data-day="${dayText(addDays(parseDay(from.dataset.day), STEPS[event.key]))}"]`);
+  } else if (event.key === "Home" || event.key === "End") {
+    const days = [...map.querySelectorAll("button[data-day]")].sort((a, b) => a.dataset.day.localeCompare(b.dataset.day));
+    target = event.key === "Home" ? days[0] : days[days.length - 1];
+  } else {
+    return;
+  }
+  event.preventDefault();
+  if (!target) return;
+  from.tabIndex = -1;
+  target.tabIndex = 0;
+  target.focus();
+}
+
 /// The year as columns of weeks, each starting on `weekStart`, a month's name above its first week.
 function yearMap(habit, report, weekStart, today, chosen) {
   const states = new Map(report.days.map((entry) => [entry.day, entry.state]));
   const last = parseDay(today);
   const offset = (last.getUTCDay() + 6 - WEEKDAYS.indexOf(weekStart) + 7) % 7;
   const first = addDays(last, -offset - 7 * 52);
-  const weeks = deps.element("div", { class: "year", role: "group", "aria-label": `${habit.name}: the last year` });
+  const weeks = deps.element("div", {
+    class: "year", role: "group", "aria-label": `${habit.name}: the last year`, "aria-describedby": "history-keys",
+    onkeydown: (event) => moveFocus(weeks, event),
+  });
   for (let week = first; week <= last; week = addDays(week, 7)) {
     const column = deps.element("div", { class: "week" });
     const firstOfMonth = [...Array(7).keys()].map((n) => addDays(week, n)).find((day) => day.getUTCDate() === 1);
@@ -56,12 +82,16 @@ function yearMap(habit, report, weekStart, today, chosen) {
       }
       column.append(deps.element("button", {
         type: "button", class: `cell ${state.replace(" ", "-")}`, "data-day": day, "aria-label": `${habit.name}, ${day}: ${state}`,
+        tabindex: "-1",
         ...(day === chosen ? { "aria-pressed": "true" } : {}),
         onclick: () => render(habit, report, weekStart, today, day, true),
       }));
     }
     weeks.prepend(column);  // newest first: the row is reversed, so the map opens on this week
   }
+  // The Tab stop: the chosen day, else today, else the latest day shown.
+  const stop = weeks.querySelector(`button[data-day="${chosen || today}"]`) || weeks.querySelector("button[data-day]");
+  if (stop) stop.tabIndex = 0;
   return weeks;
 }
 

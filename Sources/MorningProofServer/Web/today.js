@@ -15,34 +15,6 @@ async function reportDays(habit, from) {
   return report.habits[0]?.days || [];
 }
 
-/// For a target of K times a week, a month or N days: "2 of 3 this week", counting the days the
-/// server has as done in the period that holds `today` (the account's week start).
-async function periodText(habit, today, weekStart) {
-  const match = /^(once|(\d+) times?) (a week|a month|in (\d+) days)$/.exec(habit.schedule);
-  if (!match) return null;
-  const times = match[1] === "once" ? 1 : Number(match[2]);
-  const date = new Date(`${today}T00:00:00Z`);
-  let first;
-  let words;
-  if (match[3] === "a week") {
-    const start = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].indexOf(weekStart);
-    first = new Date(date);
-    first.setUTCDate(date.getUTCDate() - ((date.getUTCDay() - start + 7) % 7));
-    words = "this week";
-  } else if (match[3] === "a month") {
-    first = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
-    words = "this month";
-  } else {
-    first = new Date(date);
-    first.setUTCDate(date.getUTCDate() - Number(match[4]) + 1);
-    words = `in the last ${match[4]} days`;
-  }
-  const from = first.toISOString().slice(0, 10);
-  const done = (await reportDays(habit, from))
-    .filter((entry) => entry.day >= from && entry.day <= today && entry.state === "done").length;
-  return `${done} of ${times} ${words}`;
-}
-
 /// The habits of the day shown, each with its state for that day.
 async function habitsOfTheDay() {
   const list = await deps.api("GET", "/api/habits");
@@ -72,13 +44,9 @@ export async function loadToday() {
   $("today-summary").textContent = habits.length === 0 ? ""
     : due.length === 0 ? `Nothing due ${day}${skipped ? `; ${skipped} skipped` : ""}.`
     : `${done} of ${due.length} done${skipped ? `, ${skipped} skipped` : ""}`;
-  let periods = [];
-  if (day === "today" && habits.some((habit) => / (a week|a month|in \d+ days)$/.test(habit.schedule))) {
-    const me = await deps.api("GET", "/api/auth/me");
-    periods = await Promise.all(habits.map((habit) => periodText(habit, date, me.weekStart)));
-  }
   $("no-habits").hidden = habits.length > 0;
-  $("habit-list").replaceChildren(...habits.map((habit, index) => habitCard(habit, periods[index])));
+  // A weekly, monthly or N-day target: the server's count of the period holding today ("2 of 3 this week").
+  $("habit-list").replaceChildren(...habits.map((habit) => habitCard(habit, day === "today" ? habit.period?.words : null)));
   deps.quoteFigure($("today-quote"), quote);
 }
 
