@@ -69,6 +69,13 @@ public struct HabitDetails: Sendable, Equatable {
     /// Checks every detail without a habit to apply them to: what `add` and `edit` refuse up front.
     public func validate() throws {
         if let note { try UserText.validate(note, field: .note, maxLength: UserText.noteMaxLength) }
+        let given: [(ClearableDetail, InputField, Bool)] = [
+            (.remindAt, .remindAt, remindAt != nil), (.note, .note, note != nil), (.goal, .metric, hasGoal),
+            (.activity, .activity, activity != nil),
+        ]
+        for (detail, field, isGiven) in given where isGiven && clearing.contains(detail) {
+            throw MorningProofError.usage("\(field: field) is cleared and given at once: do one or the other")
+        }
         if hasSchedule { _ = try schedule() }
         _ = try reminder()
         if let metric, HealthMetric(name: metric) == nil {
@@ -108,9 +115,6 @@ public struct HabitDetails: Sendable, Equatable {
         try validate()
         if let kind { habit.kind = kind }
         if clearing.contains(.goal) {
-            guard !hasGoal else {
-                throw MorningProofError.usage("\(field: .metric) is cleared and given at once: do one or the other")
-            }
             habit.goal = nil
             if habit.kind == .metric { throw Self.metricNeedsGoal }
         } else if hasGoal {

@@ -51,3 +51,34 @@ import Testing
         #expect(object?["times"] as? Int == 3 && object?["per"] as? String == "week")
     }
 }
+
+/// `habit edit --no-remind/--no-note/--no-goal/--no-activity`: what the API's null clears, from the CLI.
+@Suite struct HabitClearCommandTests {
+    @Test func theNoFlagsClearAndRefuseAFieldGivenAndClearedAtOnce() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let now = "2026-03-02T08:00:00Z"
+        let add = ["habit", "add", "Run", "--remind-at", "07:00", "--note", "shoes by the door", "--metric", "workouts",
+            "--at-least", "1", "--activity", "running"]
+        #expect(try cli.run(add, now: now).status == 0)
+        func shown() throws -> [String: Any] {
+            let json = try cli.run(["habit", "show", "run", "--json"], now: now).stdout
+            return try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+        }
+        // Given and cleared at once: a usage error naming the option, and nothing changes.
+        let both = try cli.run(["habit", "edit", "run", "--remind-at", "08:00", "--no-remind"], now: now)
+        #expect(both.status == 64 && both.stderr.contains("--remind-at"), "\(both.stderr)")
+        #expect(try shown()["remindAt"] as? String == "07:00")
+        let cleared = try cli.run(["habit", "edit", "run", "--no-remind", "--no-note", "--no-activity"], now: now)
+        #expect(cleared.status == 0, "\(cleared.stderr)")
+        var habit = try shown()
+        #expect(habit["remindAt"] == nil && habit["note"] == nil)
+        #expect((habit["goal"] as? [String: Any])?["activity"] == nil && habit["goal"] != nil)
+        // A metric habit without a goal is refused; with another kind it becomes a plain habit.
+        let alone = try cli.run(["habit", "edit", "run", "--no-goal"], now: now)
+        #expect(alone.status == 64 && alone.stderr.contains("needs a goal"), "\(alone.stderr)")
+        #expect(try cli.run(["habit", "edit", "run", "--no-goal", "--kind", "manual"], now: now).status == 0)
+        habit = try shown()
+        #expect(habit["goal"] == nil && habit["kind"] as? String == "manual")
+    }
+}

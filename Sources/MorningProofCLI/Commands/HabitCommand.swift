@@ -181,20 +181,45 @@ extension HabitCommand {
         var rename: String?
 
         @OptionGroup var details: HabitDetailOptions
+
+        @Flag(name: .customLong("no-remind"), help: "Remove the reminder.")
+        var noRemind = false
+
+        @Flag(name: .customLong("no-note"), help: "Remove the note.")
+        var noNote = false
+
+        @Flag(
+            name: .customLong("no-goal"),
+            help: "Remove the health-data goal (a metric habit then needs another --kind, such as manual).")
+        var noGoal = false
+
+        @Flag(name: .customLong("no-activity"), help: "Count every workout again, not one activity.")
+        var noActivity = false
+
         @OptionGroup var global: GlobalOptions
+
+        /// The options, with what the `--no-` flags clear.
+        var edit: HabitDetails {
+            var edit = details.details
+            let flags: [(Bool, ClearableDetail)] = [
+                (noRemind, .remindAt), (noNote, .note), (noGoal, .goal), (noActivity, .activity),
+            ]
+            edit.clearing = Set(flags.filter(\.0).map(\.1))
+            return edit
+        }
 
         func validate() throws {
             try validating {
                 if let rename {
                     try UserText.validate(rename, field: .rename, maxLength: UserText.habitNameMaxLength)
                 }
-                try details.details.validate()
+                try edit.validate()
             }
         }
 
         func run() async throws {
             let session = try await global.session()
-            let habit = try await session.habits.edit(named: name, rename: rename, details.details)
+            let habit = try await session.habits.edit(named: name, rename: rename, edit)
             if session.json { return try Console.json(HabitJSON(habit)) }
             Console.out(
                 "Updated \"\(habit.shownName)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))."
