@@ -325,6 +325,10 @@ def connecting_health_auto_export_gives_a_metrics_only_token(server, context, pa
     assert page_fetch(page, "GET", "/api/habits", token)["status"] == 200
 
 
+# The requests still under way when the test cuts the network fail, and say so in the console.
+offline_says_so_and_keeps_only_what_can_wait_usable.console_allows = ("ERR_INTERNET_DISCONNECTED",)
+
+
 def the_shell_is_served_with_its_headers(server, context, page):
     response = page.goto(server.url + "/")
     headers = response.headers

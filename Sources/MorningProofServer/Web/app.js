@@ -17,6 +17,9 @@ let checkin = null;
 let signingUp = false;
 let account = null; // the signed-in account's id, which the actions queued offline are kept for
 let knownAt = null; // offline: when the oldest answer shown from IndexedDB was saved
+let paintingKnown = false; // on open, before the server is asked: GETs answered from IndexedDB
+let wanted = "today"; // the tab chosen last, which a refresh of the day shows
+let opening = 0; // counts the screens opened: a screen that finishes loading after a later one is not shown
 
 class APIError extends Error {
   constructor(status, body) {
@@ -36,6 +39,10 @@ function authHeaders() {
 }
 
 async function api(method, path, body, type) {
+  if (paintingKnown && method === "GET") {
+    const known = await offlineStore.recall(path).catch(() => null);
+    if (known) return known.json;
+  }
   const headers = authHeaders();
   let payload;
   if (body instanceof Blob) {
@@ -114,6 +121,7 @@ function element(tag, attributes = {}, ...children) {
 function show(screen) {
   for (const section of document.querySelectorAll(".screen")) section.hidden = section.id !== screen;
   const tabs = ["today", "habits", "history", "settings"].includes(screen);
+  wanted = tabs ? screen : "today";
   $("tabs").hidden = !tabs;
   for (const tab of document.querySelectorAll("#tabs button")) {
     if (tab.dataset.screen === screen) tab.setAttribute("aria-current", "page");
@@ -122,11 +130,13 @@ function show(screen) {
 }
 
 async function open(screen) {
+  const mine = ++opening;
   if (screen === "today") await loadToday();
   if (screen === "habits") await loadHabits();
   if (screen === "history") await loadHistory();
   // Notifications load with the screen only: a token made or revoked leaves what is being typed there.
   if (screen === "settings") await Promise.all([loadSettings(), loadNotifications()]);
+  if (mine !== opening) return; // a tab tapped meanwhile
   show(screen);
   if (!$("offline").hidden) setOffline(true);
 }
@@ -189,6 +199,7 @@ async function start() {
   const me = await api("GET", "/api/auth/me");
   account = me.id;
   await showWaiting();
+  if (paintingKnown) return refreshDay();
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (zone && me.timezone !== zone && $("offline").hidden) {
     await api("PATCH", "/api/auth/profile", { timezone: zone });
@@ -211,9 +222,9 @@ async function refreshDay() {
     await loadBlock();
     show("block");
   } else {
-    await open(document.querySelector("#tabs [aria-current]")?.dataset.screen || "today");
+    await open(wanted);
   }
-  if (checkin.shouldAsk) askQuestion();
+  if (checkin.shouldAsk && !paintingKnown) askQuestion();
 }
 
 function askQuestion() {
@@ -380,7 +391,10 @@ async function boot() {
   });
   $("debug-ask").addEventListener("click", askQuestion);
   for (const tab of document.querySelectorAll("#tabs button")) {
-    tab.addEventListener("click", () => open(tab.dataset.screen).catch((error) => notice(error.message)));
+    tab.addEventListener("click", () => {
+      wanted = tab.dataset.screen;
+      open(wanted).catch((error) => notice(error.message));
+    });
   }
   document.addEventListener("keydown", trapFocus);
   document.addEventListener("visibilitychange", whenVisible);
@@ -397,6 +411,14 @@ async function boot() {
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
     navigator.serviceWorker.addEventListener("message", openedFromNotification);
+  }
+  // A second open paints at once from what was known here (IndexedDB), then asks the server.
+  const health = localStorage.getItem(TOKEN) ? await offlineStore.recall("/health").catch(() => null) : null;
+  if (health) {
+    server = health.json;
+    paintingKnown = true;
+    await start().catch(() => {});
+    paintingKnown = false;
   }
   try {
     server = await (await fetch("/health")).json();
