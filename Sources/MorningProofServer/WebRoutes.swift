@@ -47,16 +47,24 @@ enum WebRoutes {
             "/today.js": File(PackageResources.today_js, "text/javascript; charset=utf-8"),
             "/install.js": File(PackageResources.install_js, "text/javascript; charset=utf-8"),
             "/history.js": File(PackageResources.history_js, "text/javascript; charset=utf-8"),
+            "/offline.js": File(PackageResources.offline_js, "text/javascript; charset=utf-8"),
+            "/sync.js": File(PackageResources.sync_js, "text/javascript; charset=utf-8"),
         ]
-        files["/sw.js"] = File(serviceWorker(caching: files.keys.sorted()), "text/javascript; charset=utf-8")
+        let version = fingerprint(files.sorted { $0.key < $1.key }.flatMap { Array($0.key.utf8) + $0.value.bytes })
+        files["/sw.js"] = File(
+            serviceWorker(caching: files.keys.sorted(), version: version), "text/javascript; charset=utf-8")
         return files
     }()
 
-    /// `sw.js` with `paths` in place of its `/* APP_FILES */` marker, as JSON strings.
-    static func serviceWorker(caching paths: [String]) -> [UInt8] {
+    /// `sw.js` with `paths` in place of its `/* APP_FILES */` marker, as JSON strings, and `version` (a
+    /// fingerprint of the files) in place of `/* APP_VERSION */`: a changed file changes the worker's
+    /// bytes, so that the browser installs it, with a cache of its own, on the next open.
+    static func serviceWorker(caching paths: [String], version: String) -> [UInt8] {
         let list = paths.map { "\"\($0)\"" }.joined(separator: ", ")
         let script = String(decoding: PackageResources.sw_js, as: UTF8.self)
-        return Array(script.replacingOccurrences(of: "/* APP_FILES */", with: list).utf8)
+        return Array(
+            script.replacingOccurrences(of: "/* APP_FILES */", with: list)
+                .replacingOccurrences(of: "/* APP_VERSION */", with: version).utf8)
     }
 
     static let contentSecurityPolicy =

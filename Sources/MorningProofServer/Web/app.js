@@ -6,6 +6,7 @@ import { loadHabits, wireHabits } from "/habits.js";
 import { loadToday, wireToday } from "/today.js";
 import { wireInstall } from "/install.js";
 import { loadHistory, wireHistory } from "/history.js";
+import { offlineStore, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN = "morningproof.token";
@@ -14,6 +15,11 @@ const NOW = "morningproof.now";
 let server = { clockHeader: false };
 let checkin = null;
 let signingUp = false;
+let account = null; // the signed-in account's id, which the actions queued offline are kept for
+let knownAt = null; // offline: when the oldest answer shown from IndexedDB was saved
+let paintingKnown = false; // on open, before the server is asked: GETs answered from IndexedDB
+let wanted = "today"; // the tab chosen last, which a refresh of the day shows
+let opening = 0; // counts the screens opened: a screen that finishes loading after a later one is not shown
 
 class APIError extends Error {
   constructor(status, body) {
@@ -33,6 +39,10 @@ function authHeaders() {
 }
 
 async function api(method, path, body, type) {
+  if (paintingKnown && method === "GET") {
+    const known = await offlineStore.recall(path).catch(() => null);
+    if (known) return known.json;
+  }
   const headers = authHeaders();
   let payload;
   if (body instanceof Blob) {
@@ -46,10 +56,13 @@ async function api(method, path, body, type) {
   try {
     response = await fetch(path, { method, headers, body: payload });
   } catch (error) {
-    setOffline(true);
+    // No network: what the page read from here last time, as it was then (offline.js).
+    const known = method === "GET" ? await offlineStore.recall(path).catch(() => null) : null;
+    setOffline(true, known?.savedAt);
+    if (known) return known.json;
     throw new APIError(0, { error: "offline: check the connection", code: "offline" });
   }
-  setOffline(false);
+  if (!$("offline").hidden) setOffline(false);
   const text = await response.text();
   const json = text ? JSON.parse(text) : {};
   // A wrong password on the sign-in screen is an answer, not a session that ended.
@@ -60,15 +73,30 @@ async function api(method, path, body, type) {
   if (!response.ok) throw new APIError(response.status, json);
   // The status beside the fields, where it says more (sign-up: 201 made the account, 200 signed in).
   if (json && typeof json === "object") Object.defineProperty(json, "status", { value: response.status });
+  if (method === "GET" && path.startsWith("/api/")) offlineStore.remember(path, json).catch(() => {});
   return json;
 }
 
-function setOffline(offline) {
+/// Offline, what needs the server is disabled; what can wait (Done, Skip, Undo, the answer) is not.
+function setOffline(offline, savedAt) {
+  knownAt = !offline ? null : savedAt ? Math.min(knownAt ?? savedAt, savedAt) : knownAt;
   $("offline").hidden = !offline;
+  const time = knownAt && new Date(knownAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+  $("offline").textContent = `Offline: ${time ? `showing what was known at ${time}. ` : ""}`
+    + "Done, skip, undo and the answer are kept on this phone and sent when the connection is back.";
   document.querySelectorAll("main button, main input, main select").forEach((control) => {
-    if (control.closest("#signin")) return;
+    if (control.closest("#signin") || control.dataset.offline === "works") return;
     control.disabled = offline;
   });
+  for (const hint of document.querySelectorAll("[data-needs-server]")) hint.hidden = !offline;
+}
+
+/// What the service worker needs to send the queue on its own: the token, the account, the test clock.
+async function saveSession() {
+  const token = localStorage.getItem(TOKEN);
+  if (!token || account === null) return;
+  const now = server.clockHeader ? localStorage.getItem(NOW) : null;
+  await offlineStore.saveSession({ token, account, now });
 }
 
 function notice(text) {
@@ -79,6 +107,7 @@ function notice(text) {
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined) continue;
     if (key === "text") node.textContent = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value);
@@ -92,6 +121,7 @@ function element(tag, attributes = {}, ...children) {
 function show(screen) {
   for (const section of document.querySelectorAll(".screen")) section.hidden = section.id !== screen;
   const tabs = ["today", "habits", "history", "settings"].includes(screen);
+  wanted = tabs ? screen : "today";
   $("tabs").hidden = !tabs;
   for (const tab of document.querySelectorAll("#tabs button")) {
     if (tab.dataset.screen === screen) tab.setAttribute("aria-current", "page");
@@ -100,12 +130,15 @@ function show(screen) {
 }
 
 async function open(screen) {
+  const mine = ++opening;
   if (screen === "today") await loadToday();
   if (screen === "habits") await loadHabits();
   if (screen === "history") await loadHistory();
   // Notifications load with the screen only: a token made or revoked leaves what is being typed there.
   if (screen === "settings") await Promise.all([loadSettings(), loadNotifications()]);
+  if (mine !== opening) return; // a tab tapped meanwhile
   show(screen);
+  if (!$("offline").hidden) setOffline(true);
 }
 
 // MARK: - Sign in
@@ -146,9 +179,14 @@ async function signIn(event) {
   }
 }
 
-function signOut(tellServer = true) {
+/// Signing out (`tellServer`) forgets what was known here; a token the server refused (401) keeps the
+/// queue, to be sent once the account signs in again (`why` says so).
+function signOut(tellServer = true, why = "") {
   if (tellServer && localStorage.getItem(TOKEN)) api("POST", "/api/auth/logout").catch(() => {});
+  if (tellServer) offlineStore.forget().catch(() => {});
   localStorage.removeItem(TOKEN);
+  account = null;
+  $("signin-error").textContent = why;
   closeQuestion();
   if (signingUp) toggleSignUp();
   show("signin");
@@ -159,24 +197,34 @@ function signOut(tellServer = true) {
 async function start() {
   if (!localStorage.getItem(TOKEN)) return show("signin");
   const me = await api("GET", "/api/auth/me");
+  account = me.id;
+  await showWaiting();
+  if (paintingKnown) return refreshDay();
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (zone && me.timezone !== zone) {
+  if (zone && me.timezone !== zone && $("offline").hidden) {
     await api("PATCH", "/api/auth/profile", { timezone: zone });
     notice(`Time zone changed to ${zone}`);
   }
   await refreshDay();
+  // On open: what was recorded offline before goes now.
+  if ((await sync()).sent) await refreshDay();
 }
 
-/// Asks the server where today stands and shows what follows from it.
+/// Asks the server where today stands and shows what follows from it (with an answer waiting to be
+/// sent as given).
 async function refreshDay() {
   checkin = await api("GET", "/api/checkin");
+  const waiting = waitingAnswer(checkin.day);
+  if (waiting) {
+    checkin = { ...checkin, answer: checkin.answer === "yes" ? "yes" : waiting.answer, shouldAsk: false };
+  }
   if (checkin.answer === "no") {
     await loadBlock();
     show("block");
   } else {
-    await open(document.querySelector("#tabs [aria-current]")?.dataset.screen || "today");
+    await open(wanted);
   }
-  if (checkin.shouldAsk) askQuestion();
+  if (checkin.shouldAsk && !paintingKnown) askQuestion();
 }
 
 function askQuestion() {
@@ -192,7 +240,7 @@ function closeQuestion() {
 }
 
 async function answer(yes) {
-  await api("POST", "/api/checkin", { answer: yes ? "yes" : "no" });
+  await record({ kind: "checkin", answer: yes ? "yes" : "no", day: checkin?.day });
   closeQuestion();
   await refreshDay();
 }
@@ -319,7 +367,13 @@ async function boot() {
   $("answer-yes").addEventListener("click", () => answer(true));
   $("answer-no").addEventListener("click", () => answer(false));
   $("done-it").addEventListener("click", () => answer(true));
-  wireToday({ api, element, notice, quoteFigure, today: () => checkin?.day });
+  wireSync({
+    api, clockNow: () => (server.clockHeader ? localStorage.getItem(NOW) : null), saveSession, setOffline, notice,
+    signedOut: (why) => signOut(false, why), refresh: () => refreshDay().catch(() => {}),
+  });
+  wireToday({
+    api, element, notice, quoteFigure, record, waitingFor, offline: () => !$("offline").hidden, today: () => checkin?.day,
+  });
   wireHabits({ api, element, notice });
   wireHistory({ api, element, notice, today: () => checkin?.day, list: () => $("history-list") });
   wireInstall();
@@ -337,11 +391,19 @@ async function boot() {
   });
   $("debug-ask").addEventListener("click", askQuestion);
   for (const tab of document.querySelectorAll("#tabs button")) {
-    tab.addEventListener("click", () => open(tab.dataset.screen).catch((error) => notice(error.message)));
+    tab.addEventListener("click", () => {
+      wanted = tab.dataset.screen;
+      open(wanted).catch((error) => notice(error.message));
+    });
   }
   document.addEventListener("keydown", trapFocus);
   document.addEventListener("visibilitychange", whenVisible);
-  window.addEventListener("online", () => setOffline(false));
+  window.addEventListener("online", async () => {
+    setOffline(false);
+    if (!localStorage.getItem(TOKEN)) return;
+    await sync();
+    await refreshDay().catch(() => {});
+  });
   window.addEventListener("offline", () => setOffline(true));
   // The quote changes every 5 minutes (and keeps the last one for 30 seconds): ask again often.
   setInterval(refreshQuote, 15000);
@@ -350,11 +412,22 @@ async function boot() {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
     navigator.serviceWorker.addEventListener("message", openedFromNotification);
   }
+  // A second open paints at once from what was known here (IndexedDB), then asks the server.
+  const health = localStorage.getItem(TOKEN) ? await offlineStore.recall("/health").catch(() => null) : null;
+  if (health) {
+    server = health.json;
+    paintingKnown = true;
+    await start().catch(() => {});
+    paintingKnown = false;
+  }
   try {
     server = await (await fetch("/health")).json();
+    offlineStore.remember("/health", server).catch(() => {});
   } catch (error) {
-    setOffline(true);
-    return;
+    const known = await offlineStore.recall("/health").catch(() => null);
+    setOffline(true, known?.savedAt);
+    if (!known) return;
+    server = known.json;
   }
   try {
     await start();

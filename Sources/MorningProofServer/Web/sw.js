@@ -1,8 +1,13 @@
-// The app's shell, cached so that the page opens offline (and says so). The API is never cached:
-// nothing is recorded or shown as current while offline.
-const CACHE = "morningproof-shell-v1";
-// The server fills in the app's files (WebRoutes.files, this one left out) when it serves this file.
+// The app's shell, served from the cache first (a second open paints at once, even on a slow link)
+// and refreshed in the background; a new version of the app (another CACHE name, which the server
+// derives from its files) installs a new cache and takes over on the next open. The API is never
+// cached here: the page keeps what it knew, and the actions it recorded offline, in IndexedDB
+// (offline.js), and this worker replays that queue on a Background Sync.
+importScripts("/offline.js");
+// The server fills in the app's files (WebRoutes.files, this one left out) and their version.
 const SHELL = [/* APP_FILES */];
+const CACHE = "morningproof-shell-v2-/* APP_VERSION */";
+const REPLAY = "morningproof-replay";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -15,18 +20,39 @@ self.addEventListener("activate", (event) => {
       .then(() => self.clients.claim()));
 });
 
+/// The cached copy at once when there is one (refreshed behind it), else the network; with neither,
+/// the app's page for a navigation.
+async function shellFile(event) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(event.request, { ignoreSearch: true });
+  const fresh = fetch(event.request).then((response) => {
+    if (response.ok) return cache.put(event.request, response.clone()).then(() => response);
+    return response;
+  });
+  if (hit) {
+    event.waitUntil(fresh.catch(() => {}));
+    return hit;
+  }
+  return fresh.catch(() => (event.request.mode === "navigate" ? cache.match("/") : Response.error()));
+}
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
-  // The network first, so a new version shows at once; the cache when there is no network.
-  event.respondWith(
-    fetch(event.request)
-      .then((response) => {
-        const copy = response.clone();
-        if (response.ok) caches.open(CACHE).then((cache) => cache.put(event.request, copy));
-        return response;
-      })
-      .catch(() => caches.match(event.request, { ignoreSearch: true }).then((hit) => hit || caches.match("/"))));
+  if (url.pathname === "/health") return;
+  event.respondWith(shellFile(event));
+});
+
+// MARK: - The queue recorded offline, sent when the browser says the network is back
+
+self.addEventListener("sync", (event) => {
+  if (event.tag !== REPLAY) return;
+  event.waitUntil(self.morningproofOffline.replay().then(async (outcome) => {
+    const windows = await self.clients.matchAll({ type: "window" });
+    for (const client of windows) client.postMessage({ type: "replayed" });
+    // A sync that fails is tried again later by the browser: a network error or a server error.
+    if (outcome.stopped === "network" || outcome.stopped === "server") throw new Error(`replay stopped: ${outcome.stopped}`);
+  }));
 });
 
 // MARK: - Notifications pushed by the server (Web Push)

@@ -3,7 +3,8 @@
 // photo proof with the picture and the verdict's reasons. Every state is the server's.
 const $ = (id) => document.getElementById(id);
 let deps = null;
-let day = "today"; // or "yesterday": the entries API takes both words
+let day = "today"; // or "yesterday": the day shown
+let shownDate = null; // the date of the day shown (YYYY-MM-DD): what an action is recorded for
 const proofs = new Map(); // habit id → { url, text, made }: the last photo chosen and its verdict
 
 const ORDER = { pending: 0, done: 1, skipped: 2, travel: 2, notDue: 3 };
@@ -34,6 +35,14 @@ async function habitsOfTheDay() {
 
 export async function loadToday() {
   const [{ habits, date }, quote] = await Promise.all([habitsOfTheDay(), deps.api("GET", "/api/quote")]);
+  shownDate = date;
+  // An action waiting to be sent shows as done (or skipped, or undone) at once, marked as waiting.
+  for (const habit of habits) {
+    const waiting = deps.waitingFor(habit.id, date);
+    if (!waiting) continue;
+    habit.state = waiting.kind === "undo" ? "pending" : waiting.status;
+    habit.waiting = true;
+  }
   $("today-which").textContent = day === "today" ? "Today" : "Yesterday";
   $("today-day").textContent = date || "";
   $(day === "today" ? "show-today" : "show-yesterday").checked = true;
@@ -68,12 +77,17 @@ function goalLine(habit) {
 }
 
 function habitCard(habit, period) {
-  const state = deps.element("span", { class: `state-${habit.state}`, text: WORDS[habit.state] || habit.state });
+  const words = WORDS[habit.state] || habit.state;
+  const state = deps.element("span", {
+    class: `state-${habit.state}`, text: habit.waiting ? `${words}, waiting to sync` : words,
+  });
   const parts = [];
   if (period) parts.push(period);
+  // The streak the server last confirmed, never one counting what waits to be sent.
   if (day === "today" && habit.currentStreak !== undefined) {
-    parts.push(`streak ${habit.currentStreak} ${habit.currentStreak === 1 ? "day" : "days"}`);
-    if (habit.state !== "done") {
+    const streak = `${habit.currentStreak} ${habit.currentStreak === 1 ? "day" : "days"}`;
+    parts.push(habit.waiting ? `last confirmed streak ${streak}` : `streak ${streak}`);
+    if (habit.state !== "done" && !habit.waiting) {
       parts.push(`${habit.daysUntilBreak} ${habit.daysUntilBreak === 1 ? "day" : "days"} until break`);
     }
   }
@@ -82,22 +96,33 @@ function habitCard(habit, period) {
     deps.element("p", {}, state, parts.length ? ` · ${parts.join(", ")}` : ""));
   if (habit.goal && day === "today") card.append(goalLine(habit));
   const recorded = habit.state === "done" || habit.state === "skipped";
-  card.append(deps.element("button", {
-    type: "button", "aria-label": `${recorded ? "Undo" : "Done"}: ${habit.name}`, text: recorded ? "Undo" : "Done",
-    onclick: () => mark(habit, !recorded),
-  }));
+  const button = (text, status) => deps.element("button", {
+    type: "button", "aria-label": `${text}: ${habit.name}`, text, "data-offline": "works",
+    onclick: () => mark(habit, status),
+  });
+  card.append(recorded ? button("Undo", null) : button("Done", "done"));
+  if (!recorded) card.append(" ", button("Skip", "skipped"));
   if (habit.kind === "photo" && day === "today") card.append(...photoProof(habit));
   return card;
 }
 
 function photoProof(habit) {
   const id = `photo-${habit.id}`;
-  const input = deps.element("input", { id, type: "file", accept: "image/*", capture: "environment" });
+  const offline = deps.offline();
+  // A proof is judged by the server: offline the control says so instead of failing.
+  const hint = deps.element("p", {
+    id: `${id}-offline`, class: "muted", "data-needs-server": "", hidden: offline ? undefined : "",
+    text: "A photo proof needs the server: take it when the connection is back.",
+  });
+  const input = deps.element("input", {
+    id, type: "file", accept: "image/*", capture: "environment", "aria-describedby": hint.id,
+  });
+  input.disabled = offline;
   const result = deps.element("figure", { class: "proof", role: "status", "aria-live": "polite" });
   const last = proofs.get(habit.id);
   if (last) showProof(result, habit, last);
   input.addEventListener("change", () => proveWith(habit, input, result));
-  return [deps.element("label", { for: id, text: "Photo proof" }), input, result];
+  return [deps.element("label", { for: id, text: "Photo proof" }), hint, input, result];
 }
 
 function showProof(figure, habit, proof) {
@@ -107,10 +132,12 @@ function showProof(figure, habit, proof) {
   figure.replaceChildren(...children);
 }
 
-async function mark(habit, done) {
+/// Done or skipped (`status`), or undone (null), for the date shown: kept with its instant and sent
+/// at once, or when the network is back.
+async function mark(habit, status) {
   try {
-    if (done) await deps.api("PUT", `/api/habits/${habit.id}/entries/${day}`, { status: "done" });
-    else await deps.api("DELETE", `/api/habits/${habit.id}/entries/${day}`);
+    const action = { kind: status ? "entry" : "undo", habitId: habit.id, habitName: habit.name, day: shownDate };
+    await deps.record(status ? { ...action, status } : action);
     await loadToday();
   } catch (error) {
     deps.notice(error.message);
@@ -151,7 +178,8 @@ async function addHabit(event) {
   }
 }
 
-/// Wires Today to the app: `api`, `element`, `notice`, `quoteFigure` and `today()` (the server's day).
+/// Wires Today to the app: `api`, `element`, `notice`, `quoteFigure`, `today()` (the server's day),
+/// `record(action)` and `waitingFor(habit id, day)` (sync.js), and `offline()`.
 export function wireToday(app) {
   deps = app;
   $("add-habit").addEventListener("submit", addHabit);
