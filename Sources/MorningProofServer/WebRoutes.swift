@@ -49,6 +49,7 @@ enum WebRoutes {
             "/history.js": File(PackageResources.history_js, "text/javascript; charset=utf-8"),
             "/offline.js": File(PackageResources.offline_js, "text/javascript; charset=utf-8"),
             "/sync.js": File(PackageResources.sync_js, "text/javascript; charset=utf-8"),
+            "/clock.js": File(PackageResources.clock_js, "text/javascript; charset=utf-8"),
         ]
         let version = fingerprint(files.sorted { $0.key < $1.key }.flatMap { Array($0.key.utf8) + $0.value.bytes })
         files["/sw.js"] = File(

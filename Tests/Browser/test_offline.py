@@ -197,9 +197,74 @@ def offline_change_loses_to_a_later_one_from_another_device_and_says_so(server, 
     assert entry["status"] == "skipped" and instant(entry["recordedAt"]) == instant(LATER), entry
 
 
+EVENING = "2026-11-20T21:00:00-05:00"  # Read done, then the network goes
+MORNING = "2026-11-21T07:10:00-05:00"  # the next morning, opened with no network
+MORNING_BACK = "2026-11-21T07:30:00-05:00"
+
+
+def offline_a_morning_opened_offline_is_a_new_day_not_the_evening_before(server, context, page):
+    context.add_init_script(NO_BACKGROUND_SYNC)
+    token, read = answered_with_read(server, page, clock=EVENING)
+    page.get_by_role("button", name="Done: Read").click()
+    expect(page.get_by_role("button", name="Undo: Read")).to_be_visible()
+    ready_offline(context, page)
+
+    # The next morning, still offline: the page opens from what it saved the evening before, but
+    # shows a new day (asked again, Read to do, the streak the server last confirmed), not that evening.
+    at(page, MORNING)
+    page.reload()
+    expect(question(page)).to_be_visible()
+    page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()
+    expect(page.locator("#today-day")).to_have_text("2026-11-21")
+    expect(page.locator("#today-summary")).to_contain_text("a new day since the last connection")
+    expect(card(page, "Read")).to_contain_text("to do")
+    expect(card(page, "Read")).to_contain_text("last confirmed streak 1 day")
+    page.get_by_role("button", name="Done: Read").click()
+    expect(card(page, "Read")).to_contain_text("done, waiting to sync")
+    expect(page.locator("#waiting")).to_contain_text("2 changes waiting to sync")
+
+    # Back online: the morning's done and answer are the 21st's, with their instants; the 20th keeps its own.
+    at(page, MORNING_BACK)
+    context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(card(page, "Read")).to_contain_text("streak 2 days")
+    entries = {entry["day"]: entry for entry in
+               server.api("GET", f"/api/habits/{read['id']}/entries", token, now=MORNING_BACK)["entries"]}
+    assert entries["2026-11-21"]["status"] == "done", entries
+    assert instant(entries["2026-11-21"]["recordedAt"]) == instant(MORNING), entries
+    assert entries["2026-11-20"]["status"] == "done", entries
+    answered = server.api("GET", "/api/checkin", token, now=MORNING_BACK)
+    assert answered["day"] == "2026-11-21" and answered["answer"] == "yes", answered
+
+
+def offline_a_phone_clock_ahead_of_the_server_is_corrected(server, context, page):
+    token, read = answered_with_read(server, page)
+    # No test clock: the server's own, and a phone whose clock runs 10 minutes fast. The page learns
+    # the difference from the server's answers, so Done is not refused as an action in the future.
+    page.evaluate("() => localStorage.removeItem('morningproof.now')")
+    server_now = datetime.datetime.now(datetime.timezone.utc)
+    page.clock.set_system_time(server_now + datetime.timedelta(minutes=10))
+    page.reload()
+    # The server's today is a day the question was not answered on: the answer carries an instant too.
+    page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()
+    page.get_by_role("button", name="Done: Read").click()
+    expect(page.get_by_role("button", name="Undo: Read")).to_be_visible()
+    expect(page.locator("#notice")).to_be_hidden()
+    checkin = server.api("GET", "/api/checkin", token)
+    assert checkin["answer"] == "yes", checkin
+    day = checkin["day"]
+    entries = server.api("GET", f"/api/habits/{read['id']}/entries", token)["entries"]
+    entry = next(entry for entry in entries if entry["day"] == day)
+    assert abs(instant(entry["recordedAt"]) - server_now) < datetime.timedelta(minutes=1), (entry, server_now)
+
+
 offline_queue_is_sent_by_the_worker_on_a_background_sync.service_workers = "allow"
 for test in (offline_done_and_answer_reach_the_server_with_their_instants,
-             offline_change_loses_to_a_later_one_from_another_device_and_says_so):
+             offline_change_loses_to_a_later_one_from_another_device_and_says_so,
+             offline_a_morning_opened_offline_is_a_new_day_not_the_evening_before):
     test.service_workers = "allow"
     test.console_allows = OFFLINE_ERRORS
 
@@ -208,4 +273,6 @@ TESTS = [
     offline_queue_replayed_twice_at_once_sends_each_action_once,
     offline_queue_is_sent_by_the_worker_on_a_background_sync,
     offline_change_loses_to_a_later_one_from_another_device_and_says_so,
+    offline_a_morning_opened_offline_is_a_new_day_not_the_evening_before,
+    offline_a_phone_clock_ahead_of_the_server_is_corrected,
 ]

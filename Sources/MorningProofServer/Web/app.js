@@ -1,11 +1,13 @@
 // MorningProof's web app: the morning routine on a phone. Every day decision comes from the server
-// (GET /api/checkin, /api/habits, ...); this page never computes "today".
+// (GET /api/checkin, /api/habits, ...); offline, the page only tells the day it saved from a new one
+// (clock.js), and the server decides the day of what it recorded when it arrives.
 import { wireHealthData } from "/healthdata.js";
 import { loadNotifications, wireNotifications } from "/notifications.js";
 import { loadHabits, wireHabits } from "/habits.js";
 import { loadToday, wireToday } from "/today.js";
 import { wireInstall } from "/install.js";
 import { loadHistory, wireHistory } from "/history.js";
+import { accountDay, heardFrom, nowMs } from "/clock.js";
 import { offlineStore, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +18,7 @@ let server = { clockHeader: false };
 let checkin = null;
 let signingUp = false;
 let account = null; // the signed-in account's id, which the actions queued offline are kept for
+let profile = null; // the signed-in account's zone and day start (GET /api/auth/me)
 let knownAt = null; // offline: when the oldest answer shown from IndexedDB was saved
 let paintingKnown = false; // on open, before the server is asked: GETs answered from IndexedDB
 let wanted = "today"; // the tab chosen last, which a refresh of the day shows
@@ -63,6 +66,7 @@ async function api(method, path, body, type) {
     throw new APIError(0, { error: "offline: check the connection", code: "offline" });
   }
   if (!$("offline").hidden) setOffline(false);
+  heardFrom(response);
   const text = await response.text();
   const json = text ? JSON.parse(text) : {};
   // A wrong password on the sign-in screen is an answer, not a session that ended.
@@ -198,6 +202,7 @@ async function start() {
   if (!localStorage.getItem(TOKEN)) return show("signin");
   const me = await api("GET", "/api/auth/me");
   account = me.id;
+  profile = me;
   await showWaiting();
   if (paintingKnown) return refreshDay();
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -213,7 +218,7 @@ async function start() {
 /// Asks the server where today stands and shows what follows from it (with an answer waiting to be
 /// sent as given).
 async function refreshDay() {
-  checkin = await api("GET", "/api/checkin");
+  checkin = newDay(await api("GET", "/api/checkin"));
   const waiting = waitingAnswer(checkin.day);
   if (waiting) {
     checkin = { ...checkin, answer: checkin.answer === "yes" ? "yes" : waiting.answer, shouldAsk: false };
@@ -225,6 +230,21 @@ async function refreshDay() {
     await open(wanted);
   }
   if (checkin.shouldAsk && !paintingKnown) askQuestion();
+}
+
+/// The check-in as saved here, or, when it was saved on an earlier day than the account's day now
+/// (a morning opened offline), that new day unanswered and unconfirmed (`newDay`): nothing of the
+/// saved day is shown, or recorded, as today's.
+function newDay(known) {
+  const answered = paintingKnown || !$("offline").hidden;
+  if (!answered || !profile || !known?.day) return known;
+  const fixed = server.clockHeader ? localStorage.getItem(NOW) : null;
+  const today = accountDay(nowMs(fixed), profile.timezone, profile.dayStart);
+  if (today <= known.day) return known;
+  return {
+    ...known, day: today, newDay: true, answer: null, answeredToday: false, answeredYes: false,
+    shouldAsk: Boolean(known.configured),
+  };
 }
 
 function askQuestion() {
@@ -373,6 +393,7 @@ async function boot() {
   });
   wireToday({
     api, element, notice, quoteFigure, record, waitingFor, offline: () => !$("offline").hidden, today: () => checkin?.day,
+    newDay: () => Boolean(checkin?.newDay),
   });
   wireHabits({ api, element, notice });
   wireHistory({ api, element, notice, today: () => checkin?.day, list: () => $("history-list") });

@@ -83,7 +83,8 @@
   /// The API request that sends `action`: [method, path, JSON body or undefined].
   function request(action) {
     if (action.kind === "checkin") return ["POST", "/api/checkin", { answer: action.answer, at: action.at }];
-    const path = `/api/habits/${action.habitId}/entries/${action.day}`;
+    // `dayName` ("today"): a day the page worked out offline, which the server names from `at`.
+    const path = `/api/habits/${action.habitId}/entries/${action.dayName || action.day}`;
     if (action.kind === "undo") return ["DELETE", `${path}?at=${encodeURIComponent(action.at)}`];
     const body = { status: action.status, at: action.at };
     if (action.note) body.note = action.note;

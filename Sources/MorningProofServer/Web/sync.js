@@ -3,6 +3,7 @@
 // what the server replaced or refused is said in words. The page shows no streak the server has not
 // confirmed: a waiting action changes the state shown, never the streak.
 import "/offline.js";
+import { instantText, nowMs } from "/clock.js";
 
 const store = self.morningproofOffline;
 const $ = (id) => document.getElementById(id);
@@ -11,16 +12,10 @@ let deps = null;
 let waitingNow = [];
 let retry = null;
 
-/// Now as ISO 8601 with this phone's offset ("2026-11-20T07:10:00-05:00"), or in tests the moment
-/// the page acts at.
+/// Now as ISO 8601 with this phone's offset, by the server's clock as far as the page knows it
+/// (clock.js), or in tests the moment the page acts at.
 export function instantNow() {
-  const set = deps.clockNow();
-  if (set) return set;
-  const now = new Date();
-  const offset = -now.getTimezoneOffset();
-  const pad = (number) => String(Math.floor(Math.abs(number))).padStart(2, "0");
-  const local = new Date(now.getTime() + offset * 60000).toISOString().slice(0, 19);
-  return `${local}${offset < 0 ? "-" : "+"}${pad(offset / 60)}:${pad(offset % 60)}`;
+  return deps.clockNow() || instantText(nowMs());
 }
 
 /// Keeps `action` ({kind: "entry" | "undo" | "checkin", habitId, habitName, day, status, note,

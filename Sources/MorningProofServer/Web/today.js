@@ -22,6 +22,11 @@ async function habitsOfTheDay() {
   const habits = list.habits.filter((habit) => habit.kind !== "checkin");
   // The API says "not due" (the CLI's words); the page keys its states without the space.
   habits.forEach((habit) => { if (habit.state === "not due") habit.state = "notDue"; });
+  if (day === "today" && deps.newDay()) {
+    // Opened offline on a day after the one saved here: every habit waits to be done, nothing of the
+    // saved day is shown as today's, and the streaks are the last the server confirmed.
+    habits.forEach((habit) => Object.assign(habit, { state: "pending", period: undefined, unconfirmed: true }));
+  }
   if (day === "today") return { habits, date: deps.today() };
   const date = new Date(`${deps.today()}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() - 1);
@@ -53,6 +58,9 @@ export async function loadToday() {
   $("today-summary").textContent = habits.length === 0 ? ""
     : due.length === 0 ? `Nothing due ${day}${skipped ? `; ${skipped} skipped` : ""}.`
     : `${done} of ${due.length} done${skipped ? `, ${skipped} skipped` : ""}`;
+  if (day === "today" && deps.newDay()) {
+    $("today-summary").textContent += " · a new day since the last connection: confirmed when the server has it";
+  }
   $("no-habits").hidden = habits.length > 0;
   // A weekly, monthly or N-day target: the server's count of the period holding today ("2 of 3 this week").
   $("habit-list").replaceChildren(...habits.map((habit) => habitCard(habit, day === "today" ? habit.period?.words : null)));
@@ -86,8 +94,8 @@ function habitCard(habit, period) {
   // The streak the server last confirmed, never one counting what waits to be sent.
   if (day === "today" && habit.currentStreak !== undefined) {
     const streak = `${habit.currentStreak} ${habit.currentStreak === 1 ? "day" : "days"}`;
-    parts.push(habit.waiting ? `last confirmed streak ${streak}` : `streak ${streak}`);
-    if (habit.state !== "done" && !habit.waiting) {
+    parts.push(habit.waiting || habit.unconfirmed ? `last confirmed streak ${streak}` : `streak ${streak}`);
+    if (habit.state !== "done" && !habit.waiting && !habit.unconfirmed) {
       parts.push(`${habit.daysUntilBreak} ${habit.daysUntilBreak === 1 ? "day" : "days"} until break`);
     }
   }
@@ -137,6 +145,8 @@ function showProof(figure, habit, proof) {
 async function mark(habit, status) {
   try {
     const action = { kind: status ? "entry" : "undo", habitId: habit.id, habitName: habit.name, day: shownDate };
+    // A day this page worked out offline: the server names it from the action's instant.
+    if (day === "today" && deps.newDay()) action.dayName = "today";
     await deps.record(status ? { ...action, status } : action);
     await loadToday();
   } catch (error) {
@@ -179,7 +189,8 @@ async function addHabit(event) {
 }
 
 /// Wires Today to the app: `api`, `element`, `notice`, `quoteFigure`, `today()` (the server's day),
-/// `record(action)` and `waitingFor(habit id, day)` (sync.js), and `offline()`.
+/// `record(action)` and `waitingFor(habit id, day)` (sync.js), `offline()`, and `newDay()` (the day shown
+/// is one the page worked out offline, after the one it saved).
 export function wireToday(app) {
   deps = app;
   $("add-habit").addEventListener("submit", addHabit);
