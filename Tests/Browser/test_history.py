@@ -99,8 +99,8 @@ def history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done(server, c
     page.keyboard.press("Enter")
     expect(history.locator(".day-panel")).to_contain_text("2026-11-18: done")
     expect(history.get_by_role("button", name="Walk, 2026-11-18: done", exact=True)).to_be_focused()
-    # Past the day panel's first button, Shift+Tab comes back to the map on the chosen day.
-    history.locator(".day-panel").get_by_role("button", name="Done", exact=True).focus()
+    # Past the day panel's first control (its note), Shift+Tab comes back to the map on the chosen day.
+    history.locator(".day-panel").get_by_label("Note (sent with Done or Skip)").focus()
     page.keyboard.press("Shift+Tab")
     expect(history.get_by_role("button", name="Walk, 2026-11-18: done", exact=True)).to_be_focused()
     accessible(page, "#history")

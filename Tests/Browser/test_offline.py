@@ -261,10 +261,34 @@ def offline_a_phone_clock_ahead_of_the_server_is_corrected(server, context, page
     assert abs(instant(entry["recordedAt"]) - server_now) < datetime.timedelta(minutes=1), (entry, server_now)
 
 
+def offline_a_day_changed_in_history_with_a_note_reaches_the_server(server, context, page):
+    context.add_init_script(NO_BACKGROUND_SYNC)
+    token, read = answered_with_read(server, page)
+    page.get_by_role("button", name="History").click()
+    history = page.locator(f"#history article[data-habit='{read['id']}']")
+    expect(history.locator("button[data-day='2026-11-20']")).to_be_visible()
+    ready_offline(context, page)
+    at(page, OFFLINE)
+    # History's Done, with a note, works offline as Today's does: kept, shown as waiting, sent later.
+    history.locator("button[data-day='2026-11-20']").click()
+    panel = history.locator(".day-panel")
+    panel.get_by_label("Note (sent with Done or Skip)").fill("<b>on the train</b>")
+    panel.get_by_role("button", name="Done", exact=True).click()
+    expect(history.locator(".day-panel")).to_contain_text("2026-11-20: done, waiting to sync")
+    expect(page.locator("#waiting")).to_contain_text("1 change waiting to sync")
+    accessible(page, "#history")
+    back_online(context, page)
+    expect(page.locator("#waiting")).to_be_hidden()
+    entry = entry_of(server, token, read)
+    assert entry["status"] == "done" and entry["note"] == "<b>on the train</b>", entry
+    assert instant(entry["recordedAt"]) == instant(OFFLINE), entry
+
+
 offline_queue_is_sent_by_the_worker_on_a_background_sync.service_workers = "allow"
 for test in (offline_done_and_answer_reach_the_server_with_their_instants,
              offline_change_loses_to_a_later_one_from_another_device_and_says_so,
-             offline_a_morning_opened_offline_is_a_new_day_not_the_evening_before):
+             offline_a_morning_opened_offline_is_a_new_day_not_the_evening_before,
+             offline_a_day_changed_in_history_with_a_note_reaches_the_server):
     test.service_workers = "allow"
     test.console_allows = OFFLINE_ERRORS
 
@@ -275,4 +299,5 @@ TESTS = [
     offline_change_loses_to_a_later_one_from_another_device_and_says_so,
     offline_a_morning_opened_offline_is_a_new_day_not_the_evening_before,
     offline_a_phone_clock_ahead_of_the_server_is_corrected,
+    offline_a_day_changed_in_history_with_a_note_reaches_the_server,
 ]

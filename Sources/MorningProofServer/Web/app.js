@@ -396,7 +396,7 @@ async function boot() {
     newDay: () => Boolean(checkin?.newDay),
   });
   wireHabits({ api, element, notice });
-  wireHistory({ api, element, notice, today: () => checkin?.day, list: () => $("history-list") });
+  wireHistory({ api, element, notice, record, waitingFor, today: () => checkin?.day, list: () => $("history-list") });
   wireInstall();
   $("profile-form").addEventListener("submit", saveProfile);
   $("question-form").addEventListener("submit", saveQuestion);

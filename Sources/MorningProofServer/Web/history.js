@@ -82,7 +82,7 @@ function yearMap(habit, report, weekStart, today, chosen) {
       }
       column.append(deps.element("button", {
         type: "button", class: `cell ${state.replace(" ", "-")}`, "data-day": day, "aria-label": `${habit.name}, ${day}: ${state}`,
-        tabindex: "-1",
+        tabindex: "-1", "data-offline": "works",
         ...(day === chosen ? { "aria-pressed": "true" } : {}),
         onclick: () => render(habit, report, weekStart, today, day, true),
       }));
@@ -100,27 +100,35 @@ function legend() {
     deps.element("li", {}, deps.element("span", { class: `cell ${kind}`, "aria-hidden": "true" }), words)));
 }
 
-/// What the chosen day is, with Done, Skip and Undo for it; the map is drawn again from the server.
+/// What the chosen day is, with Done and Skip (with a note) and Undo for it: kept with their instant
+/// and sent at once, or when the network is back (sync.js); the map is drawn again from the server.
 function dayPanel(habit, report, weekStart, today, day) {
-  const state = report.days.find((entry) => entry.day === day)?.state || "empty";
-  const change = async (method, body) => {
+  const waiting = deps.waitingFor(habit.id, day);
+  const known = report.days.find((entry) => entry.day === day)?.state || "empty";
+  const state = !waiting ? known : `${waiting.kind === "undo" ? "empty" : waiting.status}, waiting to sync`;
+  const note = deps.element("input", {
+    id: `note-${habit.id}-${day}`, type: "text", maxlength: "500", autocomplete: "off", "data-offline": "works",
+  });
+  const change = async (status) => {
     try {
-      await deps.api(method, `/api/habits/${habit.id}/entries/${day}`, body);
+      const action = { kind: status ? "entry" : "undo", habitId: habit.id, habitName: habit.name, day };
+      if (status && note.value.trim()) action.note = note.value.trim();
+      await deps.record(status ? { ...action, status } : action);
       const fresh = await reportOf(habit);
       render(habit, fresh, weekStart, today, day, true);
     } catch (error) {
       deps.notice(error.message);
     }
   };
-  const buttons = [
-    deps.element("button", { type: "button", class: "primary", text: "Done", onclick: () => change("PUT", { status: "done" }) }),
-    deps.element("button", { type: "button", text: "Skip", onclick: () => change("PUT", { status: "skipped" }) }),
-  ];
-  if (state === "done" || state === "skipped") {
-    buttons.push(deps.element("button", { type: "button", text: "Undo", onclick: () => change("DELETE") }));
-  }
+  const button = (text, status, primary) => deps.element("button", {
+    type: "button", class: primary ? "primary" : undefined, text, "data-offline": "works", onclick: () => change(status),
+  });
+  const buttons = [button("Done", "done", true), button("Skip", "skipped")];
+  if (known === "done" || known === "skipped" || (waiting && waiting.kind !== "undo")) buttons.push(button("Undo", null));
   return deps.element("div", { class: "day-panel", role: "region", "aria-label": `${habit.name}, ${day}` },
-    deps.element("p", { "aria-live": "polite", text: `${day}: ${state}` }), deps.element("div", { class: "choices" }, ...buttons));
+    deps.element("p", { "aria-live": "polite", text: `${day}: ${state}` }),
+    deps.element("label", { for: note.id, text: "Note (sent with Done or Skip)" }), note,
+    deps.element("div", { class: "choices" }, ...buttons));
 }
 
 function render(habit, report, weekStart, today, chosen, focus) {
@@ -152,6 +160,8 @@ export async function loadHistory() {
   list.habits.forEach((habit, index) => render(habit, reports[index], me.weekStart, today, null, false));
 }
 
+/// Wires History to the app: `api`, `element`, `notice`, `today()`, `list()`, and the queue's
+/// `record(action)` and `waitingFor(habit id, day)` (sync.js).
 export function wireHistory(app) {
   deps = app;
 }
