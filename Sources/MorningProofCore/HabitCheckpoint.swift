@@ -150,6 +150,24 @@ extension HabitTimeline {
     }
 
     /// How many days before today `daysUntilBreak` looks: a day still open lies within one span.
+    /// How far back from the day after a checkpoint a resumed summary can read: for every `today`
+    /// it serves, `resumePlan(need: .summary)`'s origin is on or after `through + 1 - resumeSpan`. A
+    /// store that reads a habit's entries beside its state, before it knows the origin, reads that
+    /// far back (the known-from days, the lookback and the score's window, then a period's start).
+    public static func resumeSpan(of schedule: Schedule) -> Int {
+        let lookback: Int, period: Int
+        switch schedule {
+        case .daily: (lookback, period) = (1, 0)
+        case .everyDays(let n), .timesInDays(_, let n): (lookback, period) = (n, 0)
+        case .timesPerWeek: (lookback, period) = (0, 7)
+        case .timesPerMonth: (lookback, period) = (0, 31)
+        }
+        var (times, days) = schedule.frequency
+        if times < days { times *= 2; days *= 2 }
+        let before = max(breakSpan(of: schedule), max(period - 1, 0)) + lookback
+        return max(before, days) + max(period - 1, 0)
+    }
+
     static func breakSpan(of schedule: Schedule) -> Int {
         switch schedule {
         case .daily: 1

@@ -33,17 +33,14 @@ extension PostgresStore {
         }
     }
 
-    /// The account an unexpired token of one of `scopes` signs in, in one statement.
+    /// The account an unexpired token of one of `scopes` signs in, in one prepared statement.
     static func account(
         _ connection: PostgresConnection, tokenHash: String, at now: Date, scopes: Set<TokenScope>, logger: Logger
     ) async throws -> AccountProfile? {
-        try await connection.query(
-            """
-            SELECT \(unescaped: profileColumns) FROM api_token JOIN account ON account.id = api_token.accountId
-            WHERE api_token.tokenHash = \(tokenHash) AND (api_token.expiresAt IS NULL OR api_token.expiresAt > \(now))
-                AND api_token.scope = ANY(\(scopeNames(scopes)))
-            """, logger: logger
-        ).collect().first.map(profile(from:))
+        let statement = TokenAccountStatement(tokenHash: tokenHash, now: now, scopes: scopeNames(scopes))
+        var found: AccountProfile?
+        for try await row in try await connection.execute(statement, logger: logger) { found = try profile(from: row) }
+        return found
     }
 
     /// The scopes' names, as a text[] to match with `= ANY(...)`.

@@ -18,6 +18,8 @@ public struct PostgresStore: Sendable {
     /// The database's address, for messages (never its password).
     public let url: PostgresURL
     let logger: Logger
+    /// The spans status reads entries over, by schedule (`TodayStatement`), shared by scoped copies.
+    let scheduleSpans = ScheduleSpans()
     /// The account whose habits, entries, settings and gate this value reads and writes (`HabitStore`):
     /// the owner unless `scoped(to:)` says otherwise. Another account's rows are not found.
     public private(set) var accountID: Int64 = AccountProfile.ownerID

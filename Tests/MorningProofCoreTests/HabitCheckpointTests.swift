@@ -79,6 +79,13 @@ import Testing
                     else { continue }
                     resumedCount += 1
                     if case .days(let from) = need { #expect(plan.knownFrom <= from) }
+                    // A store reading `resumeSpan` days back beside the state has every day a summary needs.
+                    if need == .summary {
+                        let earliest = checkpoint.through.adding(days: 1 - HabitTimeline.resumeSpan(of: schedule))
+                        #expect(
+                            plan.origin >= earliest,
+                            "\(schedule) week \(weekStart) origin \(plan.origin) today \(today)")
+                    }
                     // Only the days from the plan's origin are read.
                     let resumed = HabitTimeline(
                         schedule: schedule, firstDay: firstDay, today: today, resuming: checkpoint, plan: plan,
@@ -90,6 +97,27 @@ import Testing
             }
             // Long histories do resume: the property is not passed by never resuming.
             if history.count > 120 { #expect(resumedCount > 0, "\(schedule) never resumed") }
+        }
+    }
+
+    /// The span reaches each schedule's earliest origin, and no further than it needs to.
+    @Test func theResumeSpanCoversEveryOriginOfASummary() {
+        #expect(HabitTimeline.resumeSpan(of: .daily) == 2)
+        #expect(HabitTimeline.resumeSpan(of: .everyDays(3)) == 6)
+        #expect(HabitTimeline.resumeSpan(of: .timesPerWeek(3)) == 20)
+        #expect(HabitTimeline.resumeSpan(of: .timesPerMonth(10)) == 90)
+        #expect(HabitTimeline.resumeSpan(of: .timesInDays(times: 4, days: 7)) == 14)
+        // A monthly checkpoint at the end of February, read on the 1st of March, reads from January.
+        let checkpoint = HabitCheckpoint(
+            through: day("2026-02-28"), trailingRun: 0, trailingRunStart: nil, longest: 0, longestStart: nil,
+            longestEnd: nil, totalDone: 0, score: 0)
+        for today in day("2026-03-01").through(day("2026-05-31")) {
+            guard
+                let plan = HabitTimeline.resumePlan(
+                    from: checkpoint, need: .summary, schedule: .timesPerMonth(10), firstDay: day("2020-01-01"),
+                    today: today, weekStart: 1)
+            else { continue }
+            #expect(plan.origin >= day("2026-03-01").adding(days: -90), "\(today): \(plan.origin)")
         }
     }
 

@@ -1,10 +1,11 @@
 import Foundation
 import MorningProofCore
-import MorningProofPostgres
 import MorningProofStoreContract
 import MorningProofTestSupport
 import PropertyBased
 import Testing
+
+@testable import MorningProofPostgres
 
 /// The derived state kept per habit on PostgreSQL (`PostgresStore+HabitState`), as `HabitStateTests`
 /// checks it on SQLite: what a reader gets with it must be what the whole history gives.
@@ -116,6 +117,32 @@ struct PostgresHabitStateTests {
             #expect(progress.timeline.knownFrom > progress.timeline.firstDay)
             #expect(progress.timeline.currentStreak == 3)
             try await HabitStateAgreement.expect(store, today: today, "long history")
+        }
+    }
+
+    /// Status reads one statement when the days it holds reach back far enough for every habit, and
+    /// takes the longer way (a snapshot with the entries the judgement needs) when they do not.
+    @Test func statusReadsOneStatementOnlyWhenItsDaysReachFarEnough() async throws {
+        try await TestPostgres.withStore { server in
+            let (store, habit) = try await Self.longHistory(server)
+            let today = Self.base.adding(days: 400)
+            let whole = try await store.progress(of: habit, today: today, need: .all)
+            func judged(spans: [String: Int32]) async throws -> HabitsToday? {
+                let statement = PostgresStore.TodayStatement(accountID: store.accountID, day: today, spans: spans)
+                let rows = try await store.client.withConnection { connection in
+                    try await PostgresStore.todayRows(connection, statement, logger: store.logger)
+                }
+                return PostgresStore.judgedToday(rows, today: today)
+            }
+            let span = Int32(HabitTimeline.resumeSpan(of: .daily))
+            let found = try #require(try await judged(spans: ["daily": span]), "one statement is enough")
+            #expect(found.habits.count == 1 && found.habits[0].timeline.knownFrom > found.habits[0].timeline.firstDay)
+            let far = whole.timeline.lastDay.adding(days: 1)
+            #expect(
+                HabitStateAgreement.Figures(found.habits[0], from: far) == HabitStateAgreement.Figures(whole, from: far))
+            // Days from the one after the state's last on: the judgement also reads that last day.
+            #expect(try await judged(spans: ["daily": 0]) == nil)
+            try await HabitStateAgreement.expect(store, today: today, "status after either read")
         }
     }
 

@@ -58,6 +58,33 @@ struct PostgresPlanTests {
         for try await buffer in try await store.client.query(explain).decode(ByteBuffer.self) {
             text += String(buffer: buffer)
         }
+        return try sequentialScans(plan: text, of: query.sql)
+    }
+
+    /// The same for a prepared statement's generic plan (the one PostgreSQL may keep for every run),
+    /// prepared with `types` and explained with `arguments` (SQL literals).
+    static func genericPlanScans(_ store: PostgresStore, sql: String, types: String, arguments: String) async throws
+        -> [String]
+    {
+        let text = try await store.client.withConnection { connection in
+            _ = try await connection.query("SET plan_cache_mode = force_generic_plan", logger: store.logger)
+            _ = try await connection.query(
+                PostgresQuery(unsafeSQL: "PREPARE planned (\(types)) AS \(sql)"), logger: store.logger)
+            var text = ""
+            for try await buffer in try await connection.query(
+                PostgresQuery(unsafeSQL: "EXPLAIN (FORMAT JSON) EXECUTE planned (\(arguments))"), logger: store.logger
+            ).decode(ByteBuffer.self) {
+                text += String(buffer: buffer)
+            }
+            _ = try await connection.query("DEALLOCATE planned", logger: store.logger)
+            _ = try await connection.query("RESET plan_cache_mode", logger: store.logger)
+            return text
+        }
+        return try sequentialScans(plan: text, of: sql)
+    }
+
+    /// The tables a JSON plan scans sequentially.
+    static func sequentialScans(plan text: String, of sql: String) throws -> [String] {
         let plans = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         var scans: [String] = []
         func visit(_ node: [String: Any]) {
@@ -69,7 +96,7 @@ struct PostgresPlanTests {
             for child in node["Plans"] as? [[String: Any]] ?? [] { visit(child) }
         }
         for plan in plans { if let root = plan["Plan"] as? [String: Any] { visit(root) } }
-        #expect(!plans.isEmpty, "no plan for \(query.sql)")
+        #expect(!plans.isEmpty, "no plan for \(sql)")
         return scans
     }
 
@@ -90,6 +117,10 @@ struct PostgresPlanTests {
                 ("status: stored states", PostgresStore.storedStatesQuery(ids)),
                 ("status: habits, states and entries of today",
                  PostgresStore.todayQuery(accountID: accountID, day: Self.today)),
+                ("status: habits, states and entries, spans known",
+                 PostgresStore.todayQuery(accountID: accountID, day: Self.today, spans: ["daily": 2, "week:3": 20])),
+                ("token",
+                 PostgresStore.TokenAccountStatement(tokenHash: "token-\(accountID)", now: Date(), scopes: ["full"]).query),
                 ("status: days since the states",
                  PostgresStore.dayStatusesQuery(ids.map { ($0, origin) }, accountID: accountID)),
                 ("report: whole histories", PostgresStore.dayStatusesQuery(ids.map { ($0, nil) }, accountID: accountID)),
@@ -106,6 +137,21 @@ struct PostgresPlanTests {
             for (name, query) in queries {
                 let scans = try await Self.sequentialScans(store, query)
                 #expect(scans.isEmpty, "\(name) scans \(scans) sequentially: \(query.sql)")
+            }
+            // The prepared statements' generic plans too.
+            let prepared: [(String, String, String)] = [
+                (
+                    PostgresStore.TodayStatement.sql, "bigint, text, text[], int[], int",
+                    "\(accountID), '\(Self.today)', '{daily}', '{2}', 90"
+                ),
+                (
+                    PostgresStore.TokenAccountStatement.sql, "text, timestamptz, text[]",
+                    "'token-\(accountID)', now(), '{full}'"
+                ),
+            ]
+            for (sql, types, arguments) in prepared {
+                let scans = try await Self.genericPlanScans(store, sql: sql, types: types, arguments: arguments)
+                #expect(scans.isEmpty, "the generic plan scans \(scans) sequentially: \(sql)")
             }
         }
     }
