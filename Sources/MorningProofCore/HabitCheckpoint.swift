@@ -149,7 +149,6 @@ extension HabitTimeline {
         return (origin, known)
     }
 
-    /// How many days before today `daysUntilBreak` looks: a day still open lies within one span.
     /// How far back from the day after a checkpoint a resumed summary can read: for every `today`
     /// it serves, `resumePlan(need: .summary)`'s origin is on or after `through + 1 - resumeSpan`. A
     /// store that reads a habit's entries beside its state, before it knows the origin, reads that
@@ -168,6 +167,7 @@ extension HabitTimeline {
         return max(before, days) + max(period - 1, 0)
     }
 
+    /// How many days before today `daysUntilBreak` looks: a day still open lies within one span.
     static func breakSpan(of schedule: Schedule) -> Int {
         switch schedule {
         case .daily: 1

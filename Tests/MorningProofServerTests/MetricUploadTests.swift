@@ -195,11 +195,17 @@ struct MetricUploadTests {
             // An upload that is slow to arrive holds the only place.
             var slow: RawConnection? = try RawConnection(port: Int(raw.port))
             slow?.send(head + "\r\nContent-Length: \(csv.count + 1000)\r\n\r\n" + "date,metric,value\n")
-            for _ in 0..<50 where try Self.leftIn(folder).isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+            // The server makes the upload's folder, then its file: wait for both (the file came a
+            // moment after the folder once, under a loaded full suite).
+            let manager = FileManager.default
+            func bodyFile() throws -> String? {
+                try Self.leftIn(folder).first.map { folder.appendingPathComponent($0).appendingPathComponent("body").path }
+                    .flatMap { manager.fileExists(atPath: $0) ? $0 : nil }
+            }
+            for _ in 0..<50 where try bodyFile() == nil { try await Task.sleep(for: .milliseconds(100)) }
             #expect(try Self.leftIn(folder).count == 1, "the slow upload's folder")
             // Private: the folder only its owner may open, the file only its owner may read.
             let uploadFolder = folder.appendingPathComponent(try Self.leftIn(folder).first ?? "")
-            let manager = FileManager.default
             #expect(try manager.attributesOfItem(atPath: uploadFolder.path)[.posixPermissions] as? Int == 0o700)
             let body = uploadFolder.appendingPathComponent("body").path
             #expect(try manager.attributesOfItem(atPath: body)[.posixPermissions] as? Int == 0o600)
