@@ -40,7 +40,8 @@ import Testing
             let zipped = try await api.send(.get, "/app.js", headers: [.acceptEncoding: "gzip"])
             let tag = try #require(zipped.headers[.eTag])
             // A proxy that weakened the tag (nginx does when it compresses) sends it back as W/"…".
-            let weak = try await api.send(.get, "/app.js", headers: [.acceptEncoding: "gzip", .ifNoneMatch: "W/\(tag)"])
+            let weak = try await api.send(
+                .get, "/app.js", headers: [.acceptEncoding: "gzip", .ifNoneMatch: "W/\(tag)"])
             #expect(weak.status == .notModified)
             // On a second If-None-Match line, still matched.
             let lines = Self.fields([(.acceptEncoding, "gzip"), (.ifNoneMatch, "\"old\""), (.ifNoneMatch, tag)])
