@@ -93,13 +93,18 @@ extension PostgresStore {
     /// Places the habits `ids` first, in that order; another account's id (or none) changes nothing.
     public func setHabitOrder(_ ids: [Int64]) async throws {
         try await transaction(.writing) { connection in
+            // The account's habits locked in one order (by id) before any is placed: two orders at once
+            // then go one after the other, where placing rows in each list's order deadlocked them.
+            try await connection.query(
+                "SELECT id FROM habit WHERE accountId = \(accountID) ORDER BY id FOR NO KEY UPDATE", logger: logger)
             let placed = try await connection.query(
                 """
                 UPDATE habit SET position = o.position FROM unnest(\(ids)::bigint[]) WITH ORDINALITY AS o (id, position)
                 WHERE habit.id = o.id AND habit.accountId = \(accountID) RETURNING habit.id
                 """, logger: logger
             ).collect().map { try $0.decode(Int64.self) }
-            if let missing = ids.first(where: { !Set(placed).contains($0) }) { throw StoreError.noHabit(missing) }
+            let placedIDs = Set(placed)
+            if let missing = ids.first(where: { !placedIDs.contains($0) }) { throw StoreError.noHabit(missing) }
         }
     }
 

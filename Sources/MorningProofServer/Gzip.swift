@@ -29,18 +29,24 @@ enum Gzip {
         return Array(output.prefix(Int(stream.total_out)))
     }
 
-    /// Whether an `Accept-Encoding` header value accepts gzip: listed (or `*`) without `q=0`.
-    static func isAccepted(by acceptEncoding: String?) -> Bool {
-        guard let acceptEncoding else { return false }
-        for item in acceptEncoding.split(separator: ",") {
+    /// Whether a request's `Accept-Encoding` field lines (all of them, as one list) accept gzip
+    /// (RFC 9110 §12.5.3): `gzip` (or `x-gzip`) with a weight above 0; when neither is named, `*` with
+    /// one. A coding named with `q=0` is refused even beside a `*`; a weight that is not a number is 0.
+    static func isAccepted(by acceptEncoding: [String]) -> Bool {
+        var named: Double?
+        var wildcard: Double?
+        for item in acceptEncoding.joined(separator: ",").split(separator: ",") {
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
-            let refused = parts.dropFirst().contains { parameter in
-                guard parameter.hasPrefix("q=") else { return false }
-                return (Double(parameter.dropFirst(2)) ?? 1) == 0
+            guard let coding = parts.first else { continue }
+            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.map { Double($0.dropFirst(2)) ?? 0 } ?? 1
+            let weight = q.isFinite ? q : 0
+            if coding == "gzip" || coding == "x-gzip" {
+                named = max(named ?? weight, weight)
+            } else if coding == "*" {
+                wildcard = max(wildcard ?? weight, weight)
             }
-            if !refused { return true }
         }
-        return false
+        guard let weight = named ?? wildcard else { return false }
+        return weight > 0
     }
 }

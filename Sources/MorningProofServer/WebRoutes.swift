@@ -77,8 +77,8 @@ enum WebRoutes {
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             table.add(.get, path) { request, _ in
                 response(
-                    file, ifNoneMatch: request.headers[.ifNoneMatch],
-                    gzip: Gzip.isAccepted(by: request.headers[.acceptEncoding]))
+                    file, ifNoneMatch: request.headers[values: .ifNoneMatch].joined(separator: ","),
+                    gzip: Gzip.isAccepted(by: request.headers[values: .acceptEncoding]))
             }
         }
     }
@@ -90,7 +90,12 @@ enum WebRoutes {
             HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "no-referrer",
         ]
         if file.gzipped != nil { headers[.vary] = "Accept-Encoding" }
-        let tags = ifNoneMatch?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        // Weak comparison (RFC 9110 §13.1.2): `W/"tag"`, as a proxy that weakened the tag sends it, matches.
+        let tags: [String] =
+            ifNoneMatch?.split(separator: ",").map { item -> String in
+                let tag = item.trimmingCharacters(in: .whitespaces)
+                return tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+            } ?? []
         if tags.contains(etag) || tags.contains("*") { return Response(status: .notModified, headers: headers) }
         headers[.contentType] = file.contentType
         if bytes.count < file.bytes.count { headers[.contentEncoding] = "gzip" }

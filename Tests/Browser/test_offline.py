@@ -292,6 +292,35 @@ for test in (offline_done_and_answer_reach_the_server_with_their_instants,
     test.service_workers = "allow"
     test.console_allows = OFFLINE_ERRORS
 
+def offline_another_tab_signing_in_as_another_account_sends_nothing_of_the_first_with_its_token(
+        server, context, page):
+    """Two tabs share the token (localStorage): another tab signing in as Bo made this tab, still
+    showing Ada's day, send Ada's Done and answer with Bo's token (kept with Ada's account in the
+    session the queue is sent with): the Done was refused as Bo's and dropped, the answer recorded as
+    Bo's. This tab now follows the sign-in, and the session it keeps pairs each token with its account."""
+    context.add_init_script(NO_BACKGROUND_SYNC)
+    ada, read = answered_with_read(server, page)
+    bo = server.api("POST", "/api/auth/signup", None,
+                    {"email": "bo@example.com", "password": "bo-password-1", "timezone": "America/New_York"},
+                    now=OPENED)
+    server.api("POST", "/api/checkin/setup", bo["token"], {"preset": "general"}, now=OPENED)
+    second = context.new_page()
+    second.goto(server.url + "/")
+    # What signing in as Bo in that tab leaves in the storage both tabs share.
+    second.evaluate("(token) => localStorage.setItem('morningproof.token', token)", bo["token"])
+
+    # This tab shows Bo's day now (Bo is asked the question), not Ada's Read to be sent as Bo.
+    expect(question(page)).to_be_visible()
+    expect(page.get_by_role("button", name="Done: Read")).to_have_count(0)
+    page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()
+    kept = page.evaluate("() => self.morningproofOffline.session()")
+    assert kept["token"] == bo["token"] and kept["account"] == bo["user"]["id"], kept
+    assert server.api("GET", "/api/checkin", bo["token"], now=BACK)["answer"] == "yes"
+    assert entry_of(server, ada, read) is None
+    second.close()
+
+
 TESTS = [
     offline_done_and_answer_reach_the_server_with_their_instants,
     offline_queue_replayed_twice_at_once_sends_each_action_once,
@@ -300,4 +329,5 @@ TESTS = [
     offline_a_morning_opened_offline_is_a_new_day_not_the_evening_before,
     offline_a_phone_clock_ahead_of_the_server_is_corrected,
     offline_a_day_changed_in_history_with_a_note_reaches_the_server,
+    offline_another_tab_signing_in_as_another_account_sends_nothing_of_the_first_with_its_token,
 ]

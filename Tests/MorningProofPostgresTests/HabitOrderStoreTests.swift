@@ -78,4 +78,26 @@ import Testing
             await #expect(throws: MorningProofError.self) { try await service.move(named: "Walk", to: 0) }
         }
     }
+
+    /// Orders sent at once (two phones, or a double tap) end as one of them, never a mix, and none
+    /// fails: on PostgreSQL each placed the rows in its own list's order, so that an order and its
+    /// reverse deadlocked and one answered 503.
+    @Test(arguments: Engine.available)
+    func ordersAtOnceEndAsOneOfThemAndNoneFails(engine: Engine) async throws {
+        try await engine.withAccounts(["ada@example.com"]) { stores in
+            let ada = stores[0]
+            let service = HabitService(database: ada, clock: Self.clock)
+            var ids: [Int64] = []
+            for number in 1...30 { ids.append(try await ada.addHabit(Fixture.habit("Habit \(number)")).id) }
+            let orders = [ids, ids.reversed(), ids.shuffled(), ids.reversed()]
+            for _ in 1...6 {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for order in orders { group.addTask { try await service.order(order) } }
+                    try await group.waitForAll()
+                }
+                let now = try await ada.habits().map(\.id)
+                #expect(orders.contains(now), "\(now) mixes the orders sent")
+            }
+        }
+    }
 }

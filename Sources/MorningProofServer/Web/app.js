@@ -18,6 +18,7 @@ let server = { clockHeader: false };
 let checkin = null;
 let signingUp = false;
 let account = null; // the signed-in account's id, which the actions queued offline are kept for
+let accountToken = null; // the token `account` was read with: the queue is sent with this pair only
 let profile = null; // the signed-in account's zone and day start (GET /api/auth/me)
 let knownAt = null; // offline: when the oldest answer shown from IndexedDB was saved
 let paintingKnown = false; // on open, before the server is asked: GETs answered from IndexedDB
@@ -97,10 +98,10 @@ function setOffline(offline, savedAt) {
 
 /// What the service worker needs to send the queue on its own: the token, the account, the test clock.
 async function saveSession() {
-  const token = localStorage.getItem(TOKEN);
-  if (!token || account === null) return;
+  // Not the token in localStorage now: another tab may have signed in as someone else since.
+  if (!accountToken || account === null) return;
   const now = server.clockHeader ? localStorage.getItem(NOW) : null;
-  await offlineStore.saveSession({ token, account, now });
+  await offlineStore.saveSession({ token: accountToken, account, now });
 }
 
 function notice(text) {
@@ -190,6 +191,7 @@ function signOut(tellServer = true, why = "") {
   if (tellServer) offlineStore.forget().catch(() => {});
   localStorage.removeItem(TOKEN);
   account = null;
+  accountToken = null;
   $("signin-error").textContent = why;
   closeQuestion();
   if (signingUp) toggleSignUp();
@@ -199,9 +201,11 @@ function signOut(tellServer = true, why = "") {
 // MARK: - The day: question, block screen, today
 
 async function start() {
-  if (!localStorage.getItem(TOKEN)) return show("signin");
+  const token = localStorage.getItem(TOKEN);
+  if (!token) return show("signin");
   const me = await api("GET", "/api/auth/me");
   account = me.id;
+  accountToken = token;
   profile = me;
   await showWaiting();
   if (paintingKnown) return refreshDay();
@@ -406,6 +410,11 @@ async function boot() {
   });
   wireNotifications({ api, element });
   $("signout").addEventListener("click", () => signOut());
+  // Another tab signed in as someone else, or out: this one follows, rather than show one account's
+  // day and act on it with the other's token.
+  window.addEventListener("storage", (event) => {
+    if (event.key === TOKEN && event.newValue !== accountToken) location.reload();
+  });
   $("debug-reset").addEventListener("click", async () => {
     await api("DELETE", "/api/checkin/today");
     await refreshDay();
