@@ -37,7 +37,7 @@ extension PostgresStore {
     /// The account a token signs in, with its days with an update, its zone changes and the update
     /// of the day `day` picks for the account (today, from its clock). Nil for a bad token.
     ///
-    /// The summary is the API's most frequent read, so it costs one statement (token check, profile,
+    /// The summary is the API's most frequent read, so it costs one prepared statement (token check, profile,
     /// days as day numbers computed by PostgreSQL, whether there are zone changes), then one for the
     /// day's update only when its day is among those days, and one for the zone changes only when
     /// there are any: not a transaction of six round trips. The days and the update agree: an update
@@ -46,11 +46,10 @@ extension PostgresStore {
         tokenHash: String, at now: Date, scopes: Set<TokenScope>, day: @escaping @Sendable (AccountProfile) -> LocalDay?
     ) async throws -> (account: AccountProfile, history: DailyUpdateHistory)? {
         try await transaction(.statement) { connection in
-            guard
-                let row = try await connection.query(
-                    Self.summaryQuery(tokenHash: tokenHash, at: now, scopes: scopes), logger: logger
-                ).collect().first
-            else { return nil }
+            let statement = SummaryStatement(tokenHash: tokenHash, now: now, scopes: Self.scopeNames(scopes))
+            var found: PostgresRow?
+            for try await row in try await connection.execute(statement, logger: logger) { found = row }
+            guard let row = found else { return nil }
             let (id, email, timeZone, dayStart, weekStart, dayNumbers, travelled) = try row.decode(
                 (Int64, String?, String?, Int, Int, [Int32], Bool).self)
             let account = AccountProfile(
@@ -73,18 +72,9 @@ extension PostgresStore {
         }
     }
 
-    /// The summary's first statement: the token's account, its update days and whether it travelled
-    /// (a hot query: `PostgresPlanTests`).
+    /// The summary's first statement as its plan test sees it (`SummaryStatement`).
     static func summaryQuery(tokenHash: String, at now: Date, scopes: Set<TokenScope>) -> PostgresQuery {
-        """
-        SELECT \(unescaped: profileColumns),
-            ARRAY(SELECT day::date - DATE '1970-01-01' FROM daily_update
-                  WHERE daily_update.accountId = account.id ORDER BY day),
-            EXISTS (SELECT 1 FROM zoneChange WHERE zoneChange.accountId = account.id)
-        FROM api_token JOIN account ON account.id = api_token.accountId
-        WHERE api_token.tokenHash = \(tokenHash) AND (api_token.expiresAt IS NULL OR api_token.expiresAt > \(now))
-            AND api_token.scope = ANY(\(scopeNames(scopes)))
-        """
+        SummaryStatement(tokenHash: tokenHash, now: now, scopes: scopeNames(scopes)).query
     }
 
     /// The account's update of one day (a hot query: `PostgresPlanTests`).

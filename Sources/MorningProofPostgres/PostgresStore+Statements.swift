@@ -36,6 +36,38 @@ extension PostgresStore {
         var query: PostgresQuery { PostgresQuery(unsafeSQL: Self.sql, binds: makeBindings()) }
     }
 
+    /// The summary's first statement: the token's account, its update days (as day numbers) and
+    /// whether it travelled (a hot query: the API's most frequent read).
+    struct SummaryStatement: PostgresPreparedStatement {
+        static let name = "morningproof_summary"
+        static let sql = """
+            SELECT \(profileColumns),
+                ARRAY(SELECT day::date - DATE '1970-01-01' FROM daily_update
+                      WHERE daily_update.accountId = account.id ORDER BY day),
+                EXISTS (SELECT 1 FROM zoneChange WHERE zoneChange.accountId = account.id)
+            FROM api_token JOIN account ON account.id = api_token.accountId
+            WHERE api_token.tokenHash = $1 AND (api_token.expiresAt IS NULL OR api_token.expiresAt > $2)
+                AND api_token.scope = ANY($3::text[])
+            """
+        typealias Row = PostgresRow
+
+        var tokenHash: String
+        var now: Date
+        var scopes: [String]
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 3)
+            bindings.append(tokenHash)
+            bindings.append(now)
+            bindings.append(scopes)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+
+        var query: PostgresQuery { PostgresQuery(unsafeSQL: Self.sql, binds: makeBindings()) }
+    }
+
     /// Status in one statement, its own snapshot: the account's active habits in the person's order
     /// (`habitOrder`), each with the account's zone, day start and week start, whether it has zone
     /// changes, the habit's stored state and note, its entry of the day, and its recorded days from `since`

@@ -148,6 +148,10 @@ struct PostgresPlanTests {
                     PostgresStore.TokenAccountStatement.sql, "text, timestamptz, text[]",
                     "'token-\(accountID)', now(), '{full}'"
                 ),
+                (
+                    PostgresStore.SummaryStatement.sql, "text, timestamptz, text[]",
+                    "'token-\(accountID)', now(), '{full}'"
+                ),
             ]
             for (sql, types, arguments) in prepared {
                 let scans = try await Self.genericPlanScans(store, sql: sql, types: types, arguments: arguments)

@@ -101,6 +101,38 @@
     return `${place} was replaced by a later one from another device: ${kept}.`;
   }
 
+  /// Sends one queued action with the session `kept`: resolves with what stops the replay ("network",
+  /// "server", "signin"), or null once the server answered and the action left the queue (with a
+  /// message when the server refused it or kept a later change).
+  async function send(action, kept) {
+    const [method, path, body] = request(action);
+    const headers = { Authorization: `Bearer ${kept.token}` };
+    if (kept.now) headers["X-MorningProof-Now"] = kept.now;
+    if (body) headers["Content-Type"] = "application/json";
+    let response;
+    try {
+      response = await fetch(path, { method, headers, body: body && JSON.stringify(body) });
+    } catch (error) {
+      return "network";
+    }
+    if (response.status === 401) return "signin";
+    if (response.status >= 500 || response.status === 429) return "server";
+    let reply = {};
+    try {
+      reply = await response.json();
+    } catch (error) {
+      reply = {};
+    }
+    let message = null;
+    if (!response.ok) message = `Not recorded: ${describe(action)}. ${reply.error || `HTTP ${response.status}`}`;
+    else if (reply.result === "superseded") message = conflict(action, reply);
+    await run(["queue", "messages"], "readwrite", (queue, messages) => {
+      queue.delete(action.seq);
+      if (message) messages.add({ text: message });
+    });
+    return null;
+  }
+
   /// Sends the account's queued actions in the order recorded, each removed only once the server
   /// answered it. Stops at a network error, a 5xx or 429 (the action stays, to be sent again) and at
   /// a 401 (it stays until the account signs in); another 4xx drops it with the server's reason as a
@@ -112,36 +144,16 @@
       const kept = await session();
       if (!kept?.token) return { stopped: "signin", sent: 0 };
       let sent = 0;
-      for (;;) {
-        const [action] = await waiting(kept.account);
-        if (!action) return { stopped: null, sent };
-        const [method, path, body] = request(action);
-        const headers = { Authorization: `Bearer ${kept.token}` };
-        if (kept.now) headers["X-MorningProof-Now"] = kept.now;
-        if (body) headers["Content-Type"] = "application/json";
-        let response;
-        try {
-          response = await fetch(path, { method, headers, body: body && JSON.stringify(body) });
-        } catch (error) {
-          return { stopped: "network", sent };
+      // The queue is read once per round (not once per action: a long queue would cost its square),
+      // and again when the round is done, for what was recorded meanwhile.
+      for (let round = await waiting(kept.account); round.length; round = await waiting(kept.account)) {
+        for (const action of round) {
+          const stopped = await send(action, kept);
+          if (stopped) return { stopped, sent };
+          sent += 1;
         }
-        if (response.status === 401) return { stopped: "signin", sent };
-        if (response.status >= 500 || response.status === 429) return { stopped: "server", sent };
-        let reply = {};
-        try {
-          reply = await response.json();
-        } catch (error) {
-          reply = {};
-        }
-        let message = null;
-        if (!response.ok) message = `Not recorded: ${describe(action)}. ${reply.error || `HTTP ${response.status}`}`;
-        else if (reply.result === "superseded") message = conflict(action, reply);
-        await run(["queue", "messages"], "readwrite", (queue, messages) => {
-          queue.delete(action.seq);
-          if (message) messages.add({ text: message });
-        });
-        sent += 1;
       }
+      return { stopped: null, sent };
     };
     const locks = self.navigator?.locks;
     return locks ? locks.request("morningproof-replay", work) : work();

@@ -71,7 +71,10 @@ export async function showWaiting() {
 
 async function showMessages() {
   const messages = await store.takeMessages().catch(() => []);
-  if (messages.length) deps.notice(messages.map((message) => message.text).join(" "));
+  // A long queue refused at once (a deleted habit's hundred days) reads as its first three and a count.
+  const shown = messages.slice(0, 3).map((message) => message.text);
+  if (messages.length > 3) shown.push(`And ${messages.length - 3} more changes were not recorded or were replaced.`);
+  if (messages.length) deps.notice(shown.join(" "));
 }
 
 /// The last action waiting for habit `id` on `day`, which the page shows until the server has it.
