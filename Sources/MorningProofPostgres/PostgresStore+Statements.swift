@@ -10,35 +10,21 @@ import PostgresNIO
 /// Each also gives its `query`, for the plan tests' `EXPLAIN` (`PostgresPlanTests`).
 extension PostgresStore {
     /// The account an unexpired token of one of some scopes signs in (a hot query).
-    struct TokenAccountStatement: PostgresPreparedStatement {
+    struct TokenAccountStatement: TokenStatement {
         static let name = "morningproof_token_account"
         static let sql = """
             SELECT \(profileColumns) FROM api_token JOIN account ON account.id = api_token.accountId
             WHERE api_token.tokenHash = $1 AND (api_token.expiresAt IS NULL OR api_token.expiresAt > $2)
                 AND api_token.scope = ANY($3::text[])
             """
-        typealias Row = PostgresRow
-
         var tokenHash: String
         var now: Date
         var scopes: [String]
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 3)
-            bindings.append(tokenHash)
-            bindings.append(now)
-            bindings.append(scopes)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
-
-        var query: PostgresQuery { PostgresQuery(unsafeSQL: Self.sql, binds: makeBindings()) }
     }
 
     /// The summary's first statement: the token's account, its update days (as day numbers) and
     /// whether it travelled (a hot query: the API's most frequent read).
-    struct SummaryStatement: PostgresPreparedStatement {
+    struct SummaryStatement: TokenStatement {
         static let name = "morningproof_summary"
         static let sql = """
             SELECT \(profileColumns),
@@ -49,23 +35,9 @@ extension PostgresStore {
             WHERE api_token.tokenHash = $1 AND (api_token.expiresAt IS NULL OR api_token.expiresAt > $2)
                 AND api_token.scope = ANY($3::text[])
             """
-        typealias Row = PostgresRow
-
         var tokenHash: String
         var now: Date
         var scopes: [String]
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 3)
-            bindings.append(tokenHash)
-            bindings.append(now)
-            bindings.append(scopes)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
-
-        var query: PostgresQuery { PostgresQuery(unsafeSQL: Self.sql, binds: makeBindings()) }
     }
 
     /// Status in one statement, its own snapshot: the account's active habits in the person's order
@@ -141,4 +113,30 @@ final class ScheduleSpans: Sendable {
             spans[text] = Int32(clamping: HabitTimeline.resumeSpan(of: schedule))
         }
     }
+}
+
+/// A statement bound to what signs a request in: a token's hash, the instant it must be unexpired
+/// at, and the scopes it may have ($1, $2, $3).
+protocol TokenStatement: PostgresPreparedStatement where Row == PostgresRow {
+    var tokenHash: String { get }
+    var now: Date { get }
+    var scopes: [String] { get }
+}
+
+extension TokenStatement {
+    /// The token's hash, the instant and the scopes, in that order.
+    var bindings: PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(tokenHash)
+        bindings.append(now)
+        bindings.append(scopes)
+        return bindings
+    }
+
+    func makeBindings() -> PostgresBindings { bindings }
+
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+
+    /// The statement as an unnamed query, for the plan tests' `EXPLAIN`.
+    var query: PostgresQuery { PostgresQuery(unsafeSQL: Self.sql, binds: bindings) }
 }
