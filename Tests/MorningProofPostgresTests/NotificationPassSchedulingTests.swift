@@ -7,7 +7,7 @@ import Observer
 import Testing
 
 /// Stands in for channels of which some never answer: a delivery to an ntfy URL containing
-/// "hang" waits until `release()` (as an endpoint that accepts and never answers waits for the
+/// "hang" waits until `release()` (at most 300 s; as an endpoint that accepts and never answers waits for the
 /// 10 s timeout); the others are delivered at once, and the instant each arrives is noted.
 final class HangingDelivery: ChannelDelivery {
     private let released = Locked(false)
@@ -22,7 +22,7 @@ final class HangingDelivery: ChannelDelivery {
         guard let ntfy = channels.ntfy else { return [] }
         if ntfy.url.contains("hang") {
             let start = Date()
-            while !released.withLock({ $0 }) && Date().timeIntervalSince(start) < 120 {
+            while !released.withLock({ $0 }) && Date().timeIntervalSince(start) < 300 {
                 try? await Task.sleep(for: .milliseconds(50))
             }
             return [ChannelResult(channel: .ntfy, target: ntfy.url, outcome: .failed, error: "no answer within 10 s")]
@@ -51,9 +51,10 @@ final class HangingDelivery: ChannelDelivery {
             let pass = NotificationPass(store: fixture.store, account: fixture.account, delivery: delivery)
             let start = Date()
             let running = Task { try await pass.run(at: NotificationPassTests.at("2026-05-04T07:31:00Z")) }
-            // The stuck ones hang until the working one is delivered (or 90 s pass, the "frozen" bound):
-            // a pass that waits for them never gets to it.
-            while delivery.arrival("https://ntfy.example/good") == nil && Date().timeIntervalSince(start) < 90 {
+            // The stuck ones hang until the working one is delivered (or 240 s pass, the "frozen" bound,
+            // shorter than their 300 s hang): a pass that waits for them never gets to it. 7.6 s alone;
+            // in CI's full suite, every test sharing two cores, it once took more than 90 s.
+            while delivery.arrival("https://ntfy.example/good") == nil && Date().timeIntervalSince(start) < 240 {
                 try await Task.sleep(for: .milliseconds(100))
             }
             let waited = delivery.arrival("https://ntfy.example/good")?.timeIntervalSince(start)
