@@ -80,8 +80,11 @@ struct HabitRoutes {
             throw APIError.badRequest("\"ids\" must be a list of habit ids, each active habit's once")
         }
         let ids = try values.map { value -> Int64 in
-            guard case .number(let number) = value, number.rounded() == number, number >= 1, number < 9e15 else {
-                throw APIError.badRequest("\"ids\" holds habit ids: whole numbers from 1")
+            // JSON numbers are exact up to 2^53 - 1, which openapi.yaml gives as the largest id.
+            guard case .number(let number) = value, number.rounded() == number, number >= 1,
+                number <= 9_007_199_254_740_991
+            else {
+                throw APIError.badRequest("\"ids\" holds habit ids: whole numbers from 1 to 9007199254740991")
             }
             return Int64(number)
         }
