@@ -100,8 +100,10 @@ struct EveryRouteHostileTests {
             let now = "2026-11-18T08:00:00Z"
             let habit = try await api.send(
                 .post, "/api/habits", token: ada, at: "2026-11-17T07:00:00Z",
-                json: #"{"name": "Make bed"}"#)
+                json: #"{"name": "Make bed", "note": "corners tucked"}"#)
             let id = try #require(habit.json["id"] as? Int)
+            let bosOwn = try await api.send(.post, "/api/habits", token: bo, at: now, json: #"{"name": "Read"}"#)
+            let bosID = try #require(bosOwn.json["id"] as? Int)
             let done = try await api.send(
                 .put, "/api/habits/\(id)/entries/2026-11-17", token: ada, at: now, json: #"{"status": "done"}"#)
             #expect(done.status == .ok || done.status == .created, "\(done.status) \(done.body)")
@@ -123,6 +125,10 @@ struct EveryRouteHostileTests {
                 (.put, "/api/habits/\(id)/entries/today", #"{"status": "skipped", "at": "2026-11-18T07:00:00Z"}"#),
                 (.delete, "/api/habits/\(id)/entries/today?at=2026-11-18T07:00:00Z", nil),
                 (.delete, "/api/push/subscriptions", #"{"endpoint": "\#(endpoint)"}"#),
+                // Clearing a field with null, and an order naming Ada's habit, alone or beside Bo's own.
+                (.patch, "/api/habits/\(id)", #"{"note": null}"#),
+                (.put, "/api/habits/order", #"{"ids": [\#(id)]}"#),
+                (.put, "/api/habits/order", #"{"ids": [\#(bosID), \#(id)]}"#),
             ] as [(HTTPRequest.Method, String, String?)] {
                 let reply = try await api.send(method, path, token: bo, at: now, json: body)
                 #expect(reply.status == .notFound, "\(method) \(path): \(reply.status)")
@@ -140,7 +146,7 @@ struct EveryRouteHostileTests {
 
             // Ada's habit, its day and her script's token are as they were.
             let shown = try await api.send(.get, "/api/habits/\(id)", token: ada, at: now)
-            #expect(shown.json["name"] as? String == "Make bed")
+            #expect(shown.json["name"] as? String == "Make bed" && shown.json["note"] as? String == "corners tucked")
             let entries = try await api.send(.get, "/api/habits/\(id)/entries", token: ada, at: now)
             let days = (entries.json["entries"] as? [[String: Any]])?.map { "\($0["day"] ?? "") \($0["status"] ?? "")" }
             #expect(days == ["2026-11-17 done"])
