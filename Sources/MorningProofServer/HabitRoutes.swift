@@ -76,17 +76,9 @@ struct HabitRoutes {
     @Sendable func order(_ request: Request, _ context: ServerContext) async throws -> Response {
         let signedIn = try await scope.signIn(request)
         let body = try await JSONBody.read(request, limit: bodyLimit, allowed: ["ids"])
-        guard case .array(let values)? = body.fields["ids"] else {
-            throw APIError.badRequest("\"ids\" must be a list of habit ids, each active habit's once")
-        }
-        let ids = try values.map { value -> Int64 in
-            // JSON numbers are exact up to 2^53 - 1, which openapi.yaml gives as the largest id.
-            guard case .number(let number) = value, number.rounded() == number, number >= 1,
-                number <= 9_007_199_254_740_991
-            else {
-                throw APIError.badRequest("\"ids\" holds habit ids: whole numbers from 1 to 9007199254740991")
-            }
-            return Int64(number)
+        // JSON numbers are exact up to 2^53 - 1, which openapi.yaml gives as the largest id.
+        guard let ids = try body.integers("ids", in: 1...9_007_199_254_740_991).map({ $0.map(Int64.init) }) else {
+            throw APIError.badRequest("\"ids\" is required: every active habit's id once, in the new order")
         }
         let habits = try await signedIn.run { account in
             let service = HabitService(database: account.database, clock: account.clock)

@@ -56,9 +56,22 @@ struct JSONBody {
     /// A whole number within `range`.
     func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let number = try number(key) else { return nil }
+        return try Self.whole(number, key, in: range, "a whole number")
+    }
+
+    /// A list of whole numbers within `range` (a list of ids).
+    func integers(_ key: String, in range: ClosedRange<Int>) throws -> [Int]? {
+        guard let value = fields[key] else { return nil }
+        guard case .array(let values) = value else { throw Self.wrongType(key, "a list of whole numbers") }
+        return try values.map { value in
+            guard case .number(let number) = value else { throw Self.wrongType(key, "a list of whole numbers") }
+            return try Self.whole(number, key, in: range, "whole numbers")
+        }
+    }
+
+    private static func whole(_ number: Double, _ key: String, in range: ClosedRange<Int>, _ what: String) throws -> Int {
         guard number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-            throw APIError.badRequest(
-                "\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw wrongType(key, "\(what) from \(range.lowerBound) to \(range.upperBound)")
         }
         return Int(number)
     }

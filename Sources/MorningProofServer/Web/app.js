@@ -33,12 +33,17 @@ class APIError extends Error {
   }
 }
 
+/// Tests and demos only: the moment the server is asked to act at, when it honours the header.
+function testClock() {
+  return server.clockHeader ? localStorage.getItem(NOW) : null;
+}
+
 /// The headers every API request carries: the token, and in tests the moment to act at.
 function authHeaders() {
   const headers = {};
   const token = localStorage.getItem(TOKEN);
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (server.clockHeader && localStorage.getItem(NOW)) headers["X-MorningProof-Now"] = localStorage.getItem(NOW);
+  if (testClock()) headers["X-MorningProof-Now"] = testClock();
   return headers;
 }
 
@@ -100,7 +105,7 @@ function setOffline(offline, savedAt) {
 async function saveSession() {
   // Not the token in localStorage now: another tab may have signed in as someone else since.
   if (!accountToken || account === null) return;
-  const now = server.clockHeader ? localStorage.getItem(NOW) : null;
+  const now = testClock();
   await offlineStore.saveSession({ token: accountToken, account, now });
 }
 
@@ -242,8 +247,7 @@ async function refreshDay() {
 function newDay(known) {
   const answered = paintingKnown || !$("offline").hidden;
   if (!answered || !profile || !known?.day) return known;
-  const fixed = server.clockHeader ? localStorage.getItem(NOW) : null;
-  const today = accountDay(nowMs(fixed), profile.timezone, profile.dayStart);
+  const today = accountDay(nowMs(testClock()), profile.timezone, profile.dayStart);
   if (today <= known.day) return known;
   return {
     ...known, day: today, newDay: true, answer: null, answeredToday: false, answeredYes: false,
@@ -392,7 +396,7 @@ async function boot() {
   $("answer-no").addEventListener("click", () => answer(false));
   $("done-it").addEventListener("click", () => answer(true));
   wireSync({
-    api, clockNow: () => (server.clockHeader ? localStorage.getItem(NOW) : null), saveSession, setOffline, notice,
+    api, clockNow: testClock, saveSession, setOffline, notice,
     signedOut: (why) => signOut(false, why), refresh: () => refreshDay().catch(() => {}),
   });
   wireToday({
