@@ -9,7 +9,7 @@ let package = Package(
         .executable(name: "morningproof-server", targets: ["morningproof-server"]),
         .library(name: "MorningProofCore", targets: ["MorningProofCore"]),
         .library(name: "MorningProofStoreContract", targets: ["MorningProofStoreContract"]),
-        .library(name: "MorningProofStore", targets: ["MorningProofStore"]),
+        .library(name: "MorningProofSQLite", targets: ["MorningProofSQLite"]),
         .library(name: "MorningProofPostgres", targets: ["MorningProofPostgres"]),
         .library(name: "HealthMetrics", targets: ["HealthMetrics"]),
         .library(name: "MorningProofService", targets: ["MorningProofService"]),
@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "MorningProofStoreContract", dependencies: ["MorningProofCore"]),
         // SQLite through GRDB: the one place that imports GRDB.
         .target(
-            name: "MorningProofStore",
+            name: "MorningProofSQLite",
             dependencies: [
                 "MorningProofCore", "MorningProofStoreContract", "MorningProofInterchange",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -113,7 +113,7 @@ let package = Package(
         .target(
             name: "MorningProofCLI",
             dependencies: [
-                "MorningProofCore", "MorningProofStoreContract", "MorningProofStore", "HealthMetrics", "Observer",
+                "MorningProofCore", "MorningProofStoreContract", "MorningProofSQLite", "HealthMetrics", "Observer",
                 "PhotoVerification",
                 "MorningProofService", "MorningProofInterchange", "HabitCharts",
                 .product(name: "Logging", package: "swift-log"),
@@ -175,7 +175,7 @@ let package = Package(
         .executableTarget(
             name: "morningproof-server",
             dependencies: [
-                "MorningProofServer", "MorningProofService", "MorningProofStoreContract", "MorningProofStore", "MorningProofCore",
+                "MorningProofServer", "MorningProofService", "MorningProofStoreContract", "MorningProofSQLite", "MorningProofCore",
                 "MorningProofPostgres", "Observer", "NotificationDelivery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -187,9 +187,9 @@ let package = Package(
             name: "MorningProofCoreTests",
             dependencies: ["MorningProofCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
-            name: "MorningProofStoreTests",
+            name: "MorningProofSQLiteTests",
             dependencies: [
-                "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofInterchange",
+                "MorningProofSQLite", "MorningProofStoreContract", "MorningProofCore", "MorningProofInterchange",
                 "MorningProofTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
@@ -201,7 +201,7 @@ let package = Package(
         .target(
             name: "MorningProofTestSupport",
             dependencies: [
-                "MorningProofPostgres", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore",
+                "MorningProofPostgres", "MorningProofSQLite", "MorningProofStoreContract", "MorningProofCore",
                 "MorningProofService",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
@@ -209,7 +209,7 @@ let package = Package(
         .testTarget(
             name: "MorningProofPostgresTests",
             dependencies: [
-                "MorningProofPostgres", "MorningProofService", "HealthMetrics", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
+                "MorningProofPostgres", "MorningProofService", "HealthMetrics", "MorningProofSQLite", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
                 "TestFixtures", "Observer", "NotificationTestSupport", "NotificationDelivery",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -225,7 +225,7 @@ let package = Package(
         .testTarget(
             name: "ObserverTests",
             dependencies: [
-                "Observer", "MorningProofService", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
+                "Observer", "MorningProofService", "MorningProofSQLite", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
                 "TestFixtures",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -257,7 +257,7 @@ let package = Package(
         .testTarget(
             name: "MorningProofServiceTests",
             dependencies: [
-                "MorningProofService", "MorningProofStore", "MorningProofStoreContract", "PhotoVerification", "MorningProofCore",
+                "MorningProofService", "MorningProofSQLite", "MorningProofStoreContract", "PhotoVerification", "MorningProofCore",
                 "MorningProofInterchange", "HealthMetrics", "TestFixtures", "MorningProofTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -265,14 +265,14 @@ let package = Package(
         .testTarget(
             name: "MorningProofCLITests",
             dependencies: [
-                "MorningProofCLI", "morningproof", "MorningProofStore", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
+                "MorningProofCLI", "morningproof", "MorningProofSQLite", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
                 "TestFixtures",
             ]
         ),
         .testTarget(
             name: "MorningProofServerTests",
             dependencies: [
-                "MorningProofServer", "morningproof-server", "MorningProofService", "MorningProofStore", "MorningProofStoreContract",
+                "MorningProofServer", "morningproof-server", "MorningProofService", "MorningProofSQLite", "MorningProofStoreContract",
                 "MorningProofCore", "MorningProofPostgres", "MorningProofTestSupport", "TestFixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 
 /// Flags every command shares.

@@ -3,7 +3,7 @@ import Foundation
 import MorningProofCore
 import HealthMetrics
 import MorningProofService
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import PhotoVerification
 

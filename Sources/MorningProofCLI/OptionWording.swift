@@ -1,6 +1,6 @@
 import MorningProofCore
 import MorningProofStoreContract
-import MorningProofStore
+import MorningProofSQLite
 import PhotoVerification
 
 /// How the CLI words what a library's error names: each input as its option (`--remind-at`), each

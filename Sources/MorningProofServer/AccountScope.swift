@@ -7,7 +7,7 @@ import MorningProofStoreContract
 struct AccountScope: Sendable {
     let account: AccountProfile
     /// The database as the account sees it: another account's rows are not found.
-    let database: any MetricIngestStore
+    let database: any PerAccountStore
     /// The account's zone and day start: the server, never the client, decides what today is.
     let clock: DayClock
     let now: Date

@@ -20,7 +20,7 @@ public enum MorningProofServer {
     /// habits from one database. `realNow` is the clock for tokens and sign-in limits (tests move it), and `onRunning`
     /// hears the address once the server listens.
     public static func application(
-        database: some AccountStore & MetricIngestStore, configuration: ServerConfiguration, logger: Logger,
+        database: some AccountStore & PerAccountStore, configuration: ServerConfiguration, logger: Logger,
         realNow: @escaping @Sendable () -> Date = Date.init,
         onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
@@ -34,7 +34,7 @@ public enum MorningProofServer {
     /// `PostgresStore`, each `scoped(to:)` the id). Failed sign-ins are counted in `signInFailures`: this process's memory unless
     /// servers share them through their database, under `configuration.signInLimits`.
     public static func application(
-        accounts: any AccountStore, habits: @escaping @Sendable (_ accountID: Int64) -> any MetricIngestStore,
+        accounts: any AccountStore, habits: @escaping @Sendable (_ accountID: Int64) -> any PerAccountStore,
         signInFailures: any SignInFailureStore = MemorySignInFailures(),
         configuration: ServerConfiguration, logger: Logger, realNow: @escaping @Sendable () -> Date = Date.init,
         onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }

@@ -11,7 +11,7 @@ struct RequestScope: Sendable {
 
     let accounts: AccountService
     /// The store of one account's habits, entries and settings, by the account's id.
-    let habits: @Sendable (_ accountID: Int64) -> any MetricIngestStore
+    let habits: @Sendable (_ accountID: Int64) -> any PerAccountStore
     let configuration: ServerConfiguration
     /// The real time, for tokens and sign-in limits: the clock header never moves those.
     let realNow: @Sendable () -> Date
@@ -81,7 +81,7 @@ struct RequestScope: Sendable {
 struct SignedInRequest: Sendable {
     let account: AccountProfile
     /// The database as the account sees it.
-    let database: any MetricIngestStore
+    let database: any PerAccountStore
     let now: Date
 
     /// Runs `body` with the account's scoped store, its clock (404 while it has no zone; from the

@@ -91,12 +91,12 @@ public struct GoalJudge: Sendable {
         }
     }
 
-    let store: any MetricIngestStore
+    let store: any PerAccountStore
     let clock: DayClock
     let values: Values
 
     /// Judges with the store's own day values, or with `values` when given.
-    public init(store: any MetricIngestStore, clock: DayClock, values: Values? = nil) {
+    public init(store: any PerAccountStore, clock: DayClock, values: Values? = nil) {
         self.store = store
         self.clock = clock
         self.values = values ?? .stored(in: store)

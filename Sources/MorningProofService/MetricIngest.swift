@@ -43,12 +43,12 @@ public struct IngestReport: Sendable {
 /// as `metrics import` reads it, stored as the account's, then the account's goals judged for the
 /// days it changed.
 public struct MetricIngest {
-    let store: any MetricIngestStore
+    let store: any PerAccountStore
     let clock: DayClock
     /// Where the reading of a large file runs; nil: on the caller's task.
     let cpu: (any CPUWork)?
 
-    public init(store: any MetricIngestStore, clock: DayClock, cpu: (any CPUWork)? = nil) {
+    public init(store: any PerAccountStore, clock: DayClock, cpu: (any CPUWork)? = nil) {
         self.store = store
         self.clock = clock
         self.cpu = cpu

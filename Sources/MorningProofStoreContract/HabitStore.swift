@@ -2,7 +2,7 @@ import Foundation
 import MorningProofCore
 
 /// The store contract: what the use cases read and write, by area, each served by SQLite
-/// (`AppDatabase`, in MorningProofStore) and by PostgreSQL (`PostgresStore`, in
+/// (`AppDatabase`, in MorningProofSQLite) and by PostgreSQL (`PostgresStore`, in
 /// MorningProofPostgres), whose files of the same area sit side by side (`HabitStore.swift` and
 /// `PostgresStore+Habits.swift`). The stores only read and write; the rules stay in Core and in the
 /// services, so both engines answer alike. Every call is `async`: it suspends while the database

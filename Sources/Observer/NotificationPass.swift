@@ -16,7 +16,7 @@ import MorningProofStoreContract
 /// holds up only its own account.
 public struct NotificationPass: Sendable {
     /// One account's store: its habits, entries, metrics, notifications and channels.
-    public typealias AccountStore = any MetricIngestStore & NotificationChannelStore
+    public typealias AccountStore = any PerAccountStore & NotificationChannelStore
 
     /// What a pass did.
     public struct Report: Sendable, Equatable, Codable {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MorningProofCore
 import MorningProofPostgres
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 
 /// `morningproof-server db copy`: moves a SQLite database into PostgreSQL.

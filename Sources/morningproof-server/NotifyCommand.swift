@@ -5,7 +5,7 @@ import MorningProofCore
 import MorningProofPostgres
 import MorningProofServer
 import MorningProofService
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import NotificationDelivery
 import Observer

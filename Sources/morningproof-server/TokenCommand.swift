@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 
 /// `morningproof-server token create/list/revoke`: long-lived tokens for scripts.

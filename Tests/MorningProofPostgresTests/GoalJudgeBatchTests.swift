@@ -33,7 +33,7 @@ import Testing
 
     /// Adds the habits (created before the data), a manual skip of Walk on 01-03 (it wins), the
     /// data, and judges on 03-01: by the store's batches, or day by day through `value`.
-    static func judged(_ store: any MetricIngestStore, dayByDay: Bool) async throws -> [String] {
+    static func judged(_ store: any PerAccountStore, dayByDay: Bool) async throws -> [String] {
         for (name, goal) in goals {
             let habit = try await store.addHabit(
                 Habit(

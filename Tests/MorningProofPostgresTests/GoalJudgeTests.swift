@@ -3,7 +3,7 @@ import HealthMetrics
 import MorningProofCore
 import MorningProofPostgres
 import MorningProofService
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofPostgres
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
@@ -15,7 +15,7 @@ import Testing
 
     /// `body` with a new store of `engine`, as the owner, and the same store as a second account.
     static func withTwoAccounts<T: Sendable>(
-        _ engine: Engine, _ body: (any MetricIngestStore, any MetricIngestStore) async throws -> T
+        _ engine: Engine, _ body: (any PerAccountStore, any PerAccountStore) async throws -> T
     ) async throws -> T {
         switch engine {
         case .sqlite:

@@ -1,7 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofPostgres
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import MorningProofTestSupport
 import TestFixtures

@@ -2,7 +2,7 @@ import Foundation
 import MorningProofCore
 import MorningProofPostgres
 import MorningProofService
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import MorningProofTestSupport
 import Observer

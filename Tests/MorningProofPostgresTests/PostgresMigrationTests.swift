@@ -7,7 +7,7 @@ import MorningProofTestSupport
 import PostgresNIO
 import Testing
 
-@testable import MorningProofStore
+@testable import MorningProofSQLite
 
 @Suite(.enabled(if: TestPostgres.isAvailable, TestPostgres.skipped))
 struct PostgresMigrationTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import MorningProofPostgres
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing

@@ -4,7 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import MorningProofTestSupport
 import TestFixtures

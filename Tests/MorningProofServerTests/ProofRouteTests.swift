@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import MorningProofTestSupport
 import TestFixtures

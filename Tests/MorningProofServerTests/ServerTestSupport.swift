@@ -7,7 +7,7 @@ import MorningProofCore
 import MorningProofPostgres
 import MorningProofServer
 import MorningProofService
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
@@ -19,7 +19,7 @@ import Testing
 struct TestServer: Sendable {
     let engine: Engine
     /// The database: accounts and tokens, and the owner's habits (`scoped(to:)` for another account's).
-    let store: any AccountStore & MetricIngestStore
+    let store: any AccountStore & PerAccountStore
     let realNow = Locked(Date(timeIntervalSince1970: 1_790_000_000))  // 2026-09-21
     let logs = Locked([String]())
     var configuration = ServerConfiguration(allowClockHeader: true, bcryptCost: 4)

@@ -1,7 +1,7 @@
 import Foundation
 import MorningProofCore
 import MorningProofInterchange
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import Testing
 

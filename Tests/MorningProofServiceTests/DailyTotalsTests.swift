@@ -6,7 +6,7 @@ import Testing
 @testable import MorningProofCore
 @testable import MorningProofService
 import MorningProofStoreContract
-@testable import MorningProofStore
+@testable import MorningProofSQLite
 
 @Suite("Daily totals")
 struct DailyTotalsTests {

@@ -6,7 +6,7 @@ import Testing
 @testable import MorningProofCore
 @testable import MorningProofService
 import MorningProofStoreContract
-@testable import MorningProofStore
+@testable import MorningProofSQLite
 
 /// Our import checked against answers that `scripts/make-health-export` computes by itself, in
 /// Python, from the records it writes: steps, sleep (the night rule) and workouts, day by day.

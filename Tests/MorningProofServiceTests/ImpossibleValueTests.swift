@@ -6,7 +6,7 @@ import Testing
 @testable import MorningProofCore
 @testable import MorningProofService
 import MorningProofStoreContract
-@testable import MorningProofStore
+@testable import MorningProofSQLite
 
 /// Values no person can reach are refused with a warning naming the file and the line (or byte),
 /// in every reader, and a source's day total above the ceiling never counts.

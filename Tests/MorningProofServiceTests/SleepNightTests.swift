@@ -6,7 +6,7 @@ import Testing
 @testable import MorningProofCore
 @testable import MorningProofService
 import MorningProofStoreContract
-@testable import MorningProofStore
+@testable import MorningProofSQLite
 
 /// A night belongs to its wake day, whole: the union of asleep intervals, split on gaps of 4 hours
 /// or more, counts for the day of its last asleep instant.

@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofPostgres
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import Testing
 
@@ -17,7 +17,7 @@ public enum Engine: String, Sendable, CustomTestStringConvertible {
     /// its own with a pool of readers (as the server opens it) when `file`; PostgreSQL a database of
     /// its own on the throwaway server, through `poolSize` connections.
     public func withStore<T: Sendable>(
-        poolSize: Int = 4, file: Bool = false, _ body: (any AccountStore & MetricIngestStore) async throws -> T
+        poolSize: Int = 4, file: Bool = false, _ body: (any AccountStore & PerAccountStore) async throws -> T
     ) async throws -> T {
         switch self {
         case .sqlite where file:

@@ -1,6 +1,6 @@
 import Foundation
 import MorningProofCore
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import Observer
 import Testing

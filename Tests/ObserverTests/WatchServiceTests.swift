@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MorningProofCore
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 import Observer
 import ServiceLifecycle

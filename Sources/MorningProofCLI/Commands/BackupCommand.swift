@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 
 /// `morningproof backup`: a consistent copy of the database, safe while `watch` runs.

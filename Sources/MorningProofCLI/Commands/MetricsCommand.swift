@@ -3,7 +3,7 @@ import Foundation
 import HealthMetrics
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 
 /// `morningproof metrics ...`: import metrics files and show daily totals.

@@ -3,7 +3,7 @@ import Foundation
 import HealthMetrics
 import MorningProofCore
 import MorningProofService
-import MorningProofStore
+import MorningProofSQLite
 import MorningProofStoreContract
 
 /// `morningproof source ...`: the metrics files and folders that `check` and `watch` read.

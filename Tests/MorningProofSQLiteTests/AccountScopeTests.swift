@@ -3,7 +3,7 @@ import GRDB
 import MorningProofCore
 import Testing
 
-@testable import MorningProofStore
+@testable import MorningProofSQLite
 import MorningProofStoreContract
 
 /// Every habit, entry, setting and gate unlock belongs to an account; one account never sees

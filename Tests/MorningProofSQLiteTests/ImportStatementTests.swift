@@ -4,7 +4,7 @@ import MorningProofCore
 import MorningProofInterchange
 import Testing
 
-@testable import MorningProofStore
+@testable import MorningProofSQLite
 import MorningProofStoreContract
 
 /// An applied import writes inside one transaction, which others wait for: it must not look each new

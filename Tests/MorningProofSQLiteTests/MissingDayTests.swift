@@ -2,7 +2,7 @@ import Foundation
 import MorningProofCore
 import Testing
 
-@testable import MorningProofStore
+@testable import MorningProofSQLite
 import MorningProofStoreContract
 
 /// Samoa skipped 2011-12-30: in Pacific/Apia that day is no day at all, for the stored state too.

@@ -4,7 +4,7 @@ import MorningProofCore
 import PropertyBased
 import Testing
 
-@testable import MorningProofStore
+@testable import MorningProofSQLite
 import MorningProofStoreContract
 import MorningProofTestSupport
 

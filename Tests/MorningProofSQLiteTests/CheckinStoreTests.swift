@@ -2,7 +2,7 @@ import Foundation
 import MorningProofCore
 import Testing
 
-@testable import MorningProofStore
+@testable import MorningProofSQLite
 import MorningProofStoreContract
 
 @Suite struct CheckinStoreTests {
