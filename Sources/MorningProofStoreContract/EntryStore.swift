@@ -46,6 +46,20 @@ public struct HabitsToday: Sendable {
     }
 }
 
+/// What clearing a day removed.
+public struct ClearedDay: Equatable, Sendable {
+    public var entry: Entry?
+    public var answer: CheckinAnswer?
+    /// The undo happened before the day's latest change (`LastWriter`): nothing was removed.
+    public var superseded: Bool
+
+    public init(entry: Entry?, answer: CheckinAnswer?, superseded: Bool = false) {
+        self.entry = entry
+        self.answer = answer
+        self.superseded = superseded
+    }
+}
+
 extension EntryStore where Self: HabitStore {
     /// `habitsToday` from `habits()`, `progress` and `entries(on:)`: SQLite's, whose reads are local.
     public func habitsToday(_ today: LocalDay) async throws -> HabitsToday {
@@ -66,103 +80,5 @@ extension EntryStore {
     /// Every habit's progress as of `today`, judged from its first day.
     public func progress(of habits: [Habit], today: LocalDay) async throws -> [HabitProgress] {
         try await progress(of: habits, today: today, need: .all)
-    }
-}
-
-/// Photo proofs: an entry with the evidence it rests on.
-public protocol ProofStore: AccountScopedStore {
-    /// Records `entry` with its photo evidence in one transaction, unless the photo repeats the
-    /// account's evidence of another day (`ProofPolicy.repeated`): then nothing changes.
-    func recordProof(_ entry: Entry, evidence: PhotoEvidence, maxDistance: Int) async throws -> ProofOutcome
-}
-
-/// Answers of check-in habits.
-public protocol CheckinStore: AccountScopedStore {
-    /// The answer of a check-in habit on a day (`CheckinAnswer.standing`).
-    func checkinAnswer(habitID: Int64, day: LocalDay) async throws -> CheckinAnswer?
-    /// The most recent answer of a check-in habit, on any day (`CheckinAnswer.latest`).
-    func lastCheckinAnswer(habitID: Int64) async throws -> CheckinAnswer?
-    /// Answers the check-in for a day as `CheckinOutcome.of` decides, with a done entry for a yes.
-    @discardableResult func answerCheckin(habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String)
-        async throws -> CheckinOutcome
-    /// The same as a person's action at `instant`, noted as the day's latest change; with
-    /// `lastWriterWins`, an answer that happened before the day's latest change (`LastWriter.loses`)
-    /// changes nothing: `.superseded`.
-    func answerCheckin(
-        habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String, lastWriterWins: Bool
-    ) async throws -> CheckinOutcome
-}
-
-/// Unlocks of the gate.
-public protocol GateStore: AccountScopedStore {
-    /// Unlocks on days `from` through `to`, oldest first.
-    func gateUnlocks(from: LocalDay, through to: LocalDay) async throws -> [GateUnlock]
-    /// Records an unlock for `day` when `GateUnlockOutcome.of` allows it under `limit`; check and
-    /// insert are one transaction.
-    func unlockGate(day: LocalDay, at instant: Date, reason: String, limit: Int) async throws -> GateUnlockOutcome
-}
-
-extension GateStore {
-    /// The unlock of a day, if any.
-    public func gateUnlock(on day: LocalDay) async throws -> GateUnlock? {
-        try await gateUnlocks(from: day, through: day).first
-    }
-}
-
-/// The account's settings and clock.
-public protocol SettingsStore: AccountScopedStore {
-    /// The clock in force for the account; not found while it has no zone. `systemZone` is the
-    /// zone of SQLite's owner, whose clock is a setting, until one is set.
-    func clock(systemZone: @autoclosure () -> String) async throws -> DayClock
-    /// The same clock for the account signed in as `profile` (its row, as checking the request's
-    /// token read it): a store that keeps every clock on the account row answers from `profile`
-    /// without reading it again.
-    func clock(signedIn profile: AccountProfile, systemZone: @autoclosure () -> String) async throws -> DayClock
-    /// The first day of the account's calendar week, 1 (Monday) to 7 (Sunday).
-    func weekStart() async throws -> Int
-    /// Every stored setting of the account, by key.
-    func settings() async throws -> [String: String]
-    /// One setting's stored value (of the account), or nil.
-    func setting(_ key: String) async throws -> String?
-    /// Stores a setting of the account (nil removes it).
-    func setSetting(_ key: String, to value: String?) async throws
-}
-
-extension SettingsStore {
-    /// The clock in force for the account, with the system's zone for an owner who set none.
-    public func clock() async throws -> DayClock {
-        try await clock(systemZone: ZoneNames.systemDefault())
-    }
-
-    /// The clock read again: SQLite's, whose owner keeps it in a setting.
-    public func clock(signedIn profile: AccountProfile, systemZone: @autoclosure () -> String) async throws
-        -> DayClock
-    {
-        try await clock(systemZone: systemZone())
-    }
-
-    /// The clock for the account signed in as `profile`, with the system's zone for an owner who set none.
-    public func clock(signedIn profile: AccountProfile) async throws -> DayClock {
-        try await clock(signedIn: profile, systemZone: ZoneNames.systemDefault())
-    }
-
-    /// How many unlocks are allowed in any 7 days (`gate.unlocks-per-week`, default 1).
-    public func gateUnlocksPerWeek() async throws -> Int {
-        try await setting(SettingKey.gateUnlocksPerWeek).flatMap { Int($0) } ?? GateUnlock.defaultPerWeek
-    }
-}
-
-/// The owner's clock, which is a setting of the CLI's (`config set timezone`, `day-start`).
-/// Served by SQLite.
-public protocol OwnerClockStore: SettingsStore {
-    /// Changes the owner's zone or day start, recording the change with its instant so that the
-    /// days it touches count as travel days.
-    func changeClock(to new: DayClock, at instant: Date, systemZone: String) async throws
-}
-
-extension OwnerClockStore {
-    /// Changes the owner's clock; an owner who set no zone had the system's.
-    public func changeClock(to new: DayClock, at instant: Date) async throws {
-        try await changeClock(to: new, at: instant, systemZone: ZoneNames.systemDefault())
     }
 }

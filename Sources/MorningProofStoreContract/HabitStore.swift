@@ -1,26 +1,6 @@
 import Foundation
 import MorningProofCore
 
-/// The store contract: what the use cases read and write, by area, each served by SQLite
-/// (`AppDatabase`, in MorningProofSQLite) and by PostgreSQL (`PostgresStore`, in
-/// MorningProofPostgres), whose files of the same area sit side by side (`HabitStore.swift` and
-/// `PostgresStore+Habits.swift`). The stores only read and write; the rules stay in Core and in the
-/// services, so both engines answer alike. Every call is `async`: it suspends while the database
-/// works and never blocks a thread.
-///
-/// A value sees one account (`scoped(to:)`): another account's habits are not found.
-public protocol AccountScopedStore: Sendable {
-    /// The account this value reads and writes: the owner (the CLI's data) unless scoped otherwise.
-    var accountID: Int64 { get }
-    /// The same store, seen as the account `id`.
-    func scoped(to id: Int64) -> Self
-}
-
-/// Everything one account's habits hang on: what the habit, entry, report, chart, proof, check-in,
-/// quote and gate use cases take.
-public typealias AccountData = HabitStore & EntryStore & ProofStore & CheckinStore & GateStore & SettingsStore
-    & MetricStore
-
 /// The account's habits.
 public protocol HabitStore: AccountScopedStore {
     /// Active habits (and archived ones when asked), in the order the person set (`setHabitOrder`),

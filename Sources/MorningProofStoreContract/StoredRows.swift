@@ -38,14 +38,3 @@ extension Entry {
             note: note, recordedAt: recordedAt, zone: zone)
     }
 }
-
-extension HealthMetric {
-    /// The metric a habit's goal names: its raw name, or a name a person types; an unknown one is
-    /// not found.
-    public static func named(_ metric: String) throws -> HealthMetric {
-        guard let kind = HealthMetric(rawValue: metric) ?? HealthMetric(name: metric) else {
-            throw StoreError(.notFound, value: metric, "unknown metric \"\(metric)\"")
-        }
-        return kind
-    }
-}
