@@ -19,40 +19,10 @@ extension PostgresSchema {
 }
 
 /// A person's actions on a day under last writer wins, as `AppDatabase`'s: the rule is
-/// `LastWriter.loses`, applied inside the transaction that holds the habit's row, so that two
-/// devices' actions are decided one after the other on what is stored.
+/// `LastWriter.loses`, applied with these inside the transaction that holds the habit's row
+/// (`recordAction`, `clearDay(at:)`, `answerCheckin`), so that two devices' actions are decided one
+/// after the other on what is stored.
 extension PostgresStore {
-    public func recordAction(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome {
-        try await transaction(.writing) { connection in
-            try await Self.requireOwnHabit(connection, entry.habitID, accountID: accountID, logger: logger)
-            if lastWriterWins,
-                try await Self.loses(
-                    connection, habitID: entry.habitID, day: entry.day, at: entry.recordedAt, logger: logger)
-            {
-                return .superseded
-            }
-            let outcome = try await Self.record(entry, connection, logger: logger)
-            try await Self.noteChange(
-                connection, habitID: entry.habitID, day: entry.day, at: entry.recordedAt, logger: logger)
-            return outcome
-        }
-    }
-
-    public func clearDay(habitID: Int64, day: LocalDay, at instant: Date, lastWriterWins: Bool) async throws
-        -> ClearedDay
-    {
-        try await transaction(.writing) { connection in
-            try await Self.requireOwnHabit(connection, habitID, accountID: accountID, logger: logger)
-            if lastWriterWins, try await Self.loses(connection, habitID: habitID, day: day, at: instant, logger: logger)
-            {
-                return ClearedDay(entry: nil, answer: nil, superseded: true)
-            }
-            let cleared = try await Self.clearDay(connection, habitID: habitID, day: day, logger: logger)
-            try await Self.noteChange(connection, habitID: habitID, day: day, at: instant, logger: logger)
-            return cleared
-        }
-    }
-
     /// Whether an action at `instant` loses to what the day of the habit holds (`LastWriter.loses`).
     static func loses(_ connection: PostgresConnection, habitID: Int64, day: LocalDay, at instant: Date, logger: Logger)
         async throws -> Bool

@@ -3,23 +3,14 @@ import MorningProofCore
 import MorningProofStoreContract
 import PostgresNIO
 
-/// What status reads, in as few round trips as the rules allow. Mostly one prepared statement, its
-/// own snapshot (`TodayStatement`): the account's row, its active habits, their stored states and
-/// notes, their entries of the day and the days since each state that a summary resumed from it can
-/// need. When that is not enough (a state missing or stale, a schedule whose span was not known, an
-/// account with zone changes), one snapshot with the same statement, then the entries the judgement
-/// needs (`dayStatuses`) and the zone changes.
+/// What status reads (`habitsToday`, served in `PostgresStore+EntryStore`), in as few round trips
+/// as the rules allow. Mostly one prepared statement, its own snapshot (`TodayStatement`): the
+/// account's row, its active habits, their stored states and notes, their entries of the day and the
+/// days since each state that a summary resumed from it can need. When that is not enough (a state
+/// missing or stale, a schedule whose span was not known, an account with zone changes), one
+/// snapshot with the same statement, then the entries the judgement needs (`dayStatuses`) and the
+/// zone changes.
 extension PostgresStore {
-    public func habitsToday(_ today: LocalDay) async throws -> HabitsToday {
-        let statement = TodayStatement(accountID: accountID, day: today, spans: scheduleSpans.all)
-        let rows = try await transaction(.statement) { connection in
-            try await Self.todayRows(connection, statement, logger: logger)
-        }
-        for row in rows { scheduleSpans.note(row.scheduleText, row.habit.schedule) }
-        if let found = Self.judgedToday(rows, today: today) { return found }
-        return try await habitsTodayInSnapshot(today, statement)
-    }
-
     /// One habit as `TodayStatement` reads it.
     struct TodayRow: Sendable {
         var habit: Habit
@@ -81,7 +72,7 @@ extension PostgresStore {
 
     /// Status in one snapshot of the statement, the zone changes and the entries the judgement needs;
     /// the states found unsound are rebuilt after.
-    private func habitsTodayInSnapshot(_ today: LocalDay, _ statement: TodayStatement) async throws -> HabitsToday {
+    func habitsTodayInSnapshot(_ today: LocalDay, _ statement: TodayStatement) async throws -> HabitsToday {
         let (found, unsound) = try await transaction(.snapshot) { connection in
             let rows = try await Self.todayRows(connection, statement, logger: logger)
             guard let first = rows.first else { return (HabitsToday(habits: [], entries: [:]), [Int64]()) }

@@ -144,13 +144,6 @@ public struct PostgresStore: Sendable {
     }
 }
 
-/// The account, token and daily-update operations, with `AppDatabase`'s semantics.
-extension PostgresStore: AccountStore {}
-
-/// One account's habits, entries, proofs, check-ins, settings, gate unlocks and metric values, with
-/// `AppDatabase`'s semantics.
-extension PostgresStore: HabitStore, EntryStore, ProofStore, CheckinStore, GateStore, SettingsStore, MetricStore {}
-
 extension PostgresStore: Service {
     /// Runs the pool, and replaces it after an outage, until the task is cancelled or the service
     /// group shuts down gracefully.

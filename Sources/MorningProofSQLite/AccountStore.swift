@@ -6,7 +6,7 @@ import MorningProofStoreContract
 /// Accounts of the server. The owner (account 1) keeps its clock in the CLI's settings, so that
 /// `config set timezone` and the server's profile are one and the same; every other account keeps
 /// it on its row. Zone changes of both are rows of `zoneChange`, by account.
-extension AppDatabase {
+extension AppDatabase: AccountStore {
     /// Creates an account; nil when the email is taken (in any case).
     public func createAccount(email: String, passwordHash: String, timeZone: String?, at instant: Date) async throws
         -> AccountProfile?
@@ -104,5 +104,3 @@ extension AppDatabase {
         }
     }
 }
-
-extension AppDatabase: AccountStore {}

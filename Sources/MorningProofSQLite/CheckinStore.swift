@@ -3,7 +3,7 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-extension AppDatabase {
+extension AppDatabase: CheckinStore {
     /// The answer of a check-in habit on a day. A done entry without an answer (from `done`) counts as yes.
     /// Another account's habit has none.
     public func checkinAnswer(habitID: Int64, day: LocalDay) async throws -> CheckinAnswer? {
@@ -77,28 +77,6 @@ extension AppDatabase {
         }
     }
 
-    /// Removes a habit's entry and check-in answer of a day in one transaction (`undo`, `checkin reset`).
-    @discardableResult
-    public func clearDay(habitID: Int64, day: LocalDay) async throws -> ClearedDay {
-        try await asyncWrite { db in
-            try requireOwnHabit(db, habitID)
-            return try Self.clearDay(db, habitID: habitID, day: day)
-        }
-    }
-
-    /// The same inside a transaction.
-    static func clearDay(_ db: Database, habitID: Int64, day: LocalDay) throws -> ClearedDay {
-        let entry = try Self.entry(db, habitID: habitID, day: day)
-        let answer = try Row.fetchOne(
-            db, sql: "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? AND day = ?",
-            arguments: [habitID, day.description]
-        ).flatMap { Self.answer(from: $0, habitID: habitID) }
-        try EntryRecord.of(habitID: habitID, day: day).deleteAll(db)
-        try db.execute(
-            sql: "DELETE FROM checkinAnswer WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
-        return ClearedDay(entry: entry, answer: answer)
-    }
-
     static func checkinAnswer(_ db: Database, habitID: Int64, day: LocalDay) throws -> CheckinAnswer? {
         let stored = try Row.fetchOne(
             db, sql: "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? AND day = ?",
@@ -107,11 +85,10 @@ extension AppDatabase {
         return CheckinAnswer.standing(stored: stored, entry: try Self.entry(db, habitID: habitID, day: day))
     }
 
-    private static func answer(from row: Row, habitID: Int64) -> CheckinAnswer? {
+    /// The answer a `checkinAnswer` row holds, or nil for a day no release of this program writes.
+    static func answer(from row: Row, habitID: Int64) -> CheckinAnswer? {
         guard let day = LocalDay(row["day"] as String) else { return nil }
         return CheckinAnswer(
             habitID: habitID, day: day, yes: (row["answer"] as String) == "yes", answeredAt: row["answeredAt"])
     }
 }
-
-extension AppDatabase: CheckinStore {}

@@ -3,7 +3,7 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-extension AppDatabase {
+extension AppDatabase: DailyUpdateStore {
     /// Stores the update `make` returns for the account the token signs in, unless its day has
     /// one already (`inserted` false then). The token check, `make` and the insert share one
     /// write transaction; the UNIQUE (account, day) key decides, so of simultaneous requests for

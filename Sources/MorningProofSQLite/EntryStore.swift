@@ -1,82 +1,17 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 import MorningProofCore
 import MorningProofStoreContract
 
-extension AppDatabase {
+extension AppDatabase: EntryStore {
     /// Every entry of one habit, oldest first.
     public func entries(habitID: Int64) async throws -> [Entry] {
         try await asyncRead { db in
             try requireOwnHabit(db, habitID)
-            return try EntryRecord.filter(EntryRecord.Columns.habitId == habitID).order(EntryRecord.Columns.day).fetchAll(db)
+            return try EntryRecord.filter(EntryRecord.Columns.habitId == habitID).order(EntryRecord.Columns.day)
+                .fetchAll(db)
                 .compactMap(\.entry)
         }
-    }
-
-    /// The status of every recorded day, by habit id and day: what streaks are computed from.
-    public func dayStatuses(habitID: Int64? = nil) throws -> [Int64: [(day: LocalDay, status: EntryStatus)]] {
-        try read { db in
-            // Every habit of the account, or one of them (another account's reads as none).
-            let statement = try db.cachedStatement(
-                sql: "SELECT habitId, day, status = 'done' FROM entry WHERE habitId IN "
-                    + "(SELECT id FROM habit WHERE accountId = ?\(habitID == nil ? "" : " AND id = ?"))")
-            statement.arguments = StatementArguments([accountID] + (habitID.map { [$0] } ?? []))
-            var result: [Int64: [(day: LocalDay, status: EntryStatus)]] = [:]
-            try Self.scanDayStatuses(statement, db) { result[$0, default: []].append(($1, $2)) }
-            return result
-        }
-    }
-
-    /// The status of each recorded day of one habit, from `first` on (all when nil).
-    static func dayStatuses(_ db: Database, habitID: Int64, from first: LocalDay?) throws
-        -> [(day: LocalDay, status: EntryStatus)]
-    {
-        let statement = try db.cachedStatement(
-            sql: "SELECT habitId, day, status = 'done' FROM entry WHERE habitId = ? AND day >= ?")
-        statement.arguments = [habitID, first?.description ?? ""]
-        var result: [(day: LocalDay, status: EntryStatus)] = []
-        try scanDayStatuses(statement, db) { result.append(($1, $2)) }
-        return result
-    }
-
-    /// Steps through rows of (habit id, day, done) with SQLite's C API, so that five years of
-    /// thirty habits load in milliseconds (GRDB's row decoding cost more than the scan).
-    private static func scanDayStatuses(
-        _ statement: Statement, _ db: Database, _ body: (Int64, LocalDay, EntryStatus) -> Void
-    ) throws {
-        let sqlite = statement.sqliteStatement
-        defer { sqlite3_reset(sqlite) }
-        while true {
-            let code = sqlite3_step(sqlite)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(
-                    resultCode: ResultCode(rawValue: code),
-                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-            }
-            guard let text = sqlite3_column_text(sqlite, 1), sqlite3_column_bytes(sqlite, 1) == 10,
-                let day = parseDay(UnsafeRawBufferPointer(start: text, count: 10))
-            else { continue }
-            body(sqlite3_column_int64(sqlite, 0), day, sqlite3_column_int(sqlite, 2) == 1 ? .done : .skipped)
-        }
-    }
-
-    /// Parses `YYYY-MM-DD` bytes without making a string.
-    static func parseDay(_ raw: UnsafeRawBufferPointer) -> LocalDay? {
-        func number(_ from: Int, _ count: Int) -> Int? {
-            var value = 0
-            for i in from..<(from + count) {
-                let digit = Int(raw[i]) &- 48
-                guard digit >= 0 && digit <= 9 else { return nil }
-                value = value * 10 + digit
-            }
-            return value
-        }
-        guard raw.count == 10, let year = number(0, 4), let month = number(5, 2), let day = number(8, 2) else {
-            return nil
-        }
-        return LocalDay(year: year, month: month, day: day)
     }
 
     /// The entry of a habit on a day, if any.
@@ -96,7 +31,8 @@ extension AppDatabase {
                     SELECT entry.* FROM entry JOIN habit ON habit.id = entry.habitId
                     WHERE habit.accountId = ? AND entry.day = ?
                     """, arguments: [account, day.description])
-            return Dictionary(entries.compactMap(\.entry).map { ($0.habitID, $0) }, uniquingKeysWith: { first, _ in first })
+            return Dictionary(
+                entries.compactMap(\.entry).map { ($0.habitID, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -147,6 +83,78 @@ extension AppDatabase {
     static func entry(_ db: Database, habitID: Int64, day: LocalDay) throws -> Entry? {
         try EntryRecord.of(habitID: habitID, day: day).fetchOne(db)?.entry
     }
-}
 
-extension AppDatabase: EntryStore {}
+    /// A person's `done` or `skip` under last writer wins: `LastWriter.loses`, decided inside the
+    /// write on what is stored (`EntryChanges.swift`).
+    public func recordAction(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome {
+        try await asyncWrite { db in
+            try requireOwnHabit(db, entry.habitID)
+            if lastWriterWins, try Self.loses(db, habitID: entry.habitID, day: entry.day, at: entry.recordedAt) {
+                return .superseded
+            }
+            let outcome = try Self.record(entry, in: db)
+            try Self.noteChange(db, habitID: entry.habitID, day: entry.day, at: entry.recordedAt)
+            return outcome
+        }
+    }
+
+    /// Removes a habit's entry and check-in answer of a day in one transaction (`undo`, `checkin reset`).
+    @discardableResult
+    public func clearDay(habitID: Int64, day: LocalDay) async throws -> ClearedDay {
+        try await asyncWrite { db in
+            try requireOwnHabit(db, habitID)
+            return try Self.clearDay(db, habitID: habitID, day: day)
+        }
+    }
+
+    /// A person's undo under last writer wins, as `recordAction`.
+    public func clearDay(habitID: Int64, day: LocalDay, at instant: Date, lastWriterWins: Bool) async throws
+        -> ClearedDay
+    {
+        try await asyncWrite { db in
+            try requireOwnHabit(db, habitID)
+            if lastWriterWins, try Self.loses(db, habitID: habitID, day: day, at: instant) {
+                return ClearedDay(entry: nil, answer: nil, superseded: true)
+            }
+            let cleared = try Self.clearDay(db, habitID: habitID, day: day)
+            try Self.noteChange(db, habitID: habitID, day: day, at: instant)
+            return cleared
+        }
+    }
+
+    /// The same inside a transaction.
+    static func clearDay(_ db: Database, habitID: Int64, day: LocalDay) throws -> ClearedDay {
+        let entry = try Self.entry(db, habitID: habitID, day: day)
+        let answer = try Row.fetchOne(
+            db, sql: "SELECT day, answer, answeredAt FROM checkinAnswer WHERE habitId = ? AND day = ?",
+            arguments: [habitID, day.description]
+        ).flatMap { Self.answer(from: $0, habitID: habitID) }
+        try EntryRecord.of(habitID: habitID, day: day).deleteAll(db)
+        try db.execute(
+            sql: "DELETE FROM checkinAnswer WHERE habitId = ? AND day = ?", arguments: [habitID, day.description])
+        return ClearedDay(entry: entry, answer: answer)
+    }
+
+    /// Every habit's progress as of `today`, each judged from its creation day (or today, for a
+    /// habit created "later" by a clock change) with the account's travel days and week start. With a `need` short of `.all`, a habit whose stored
+    /// state (`HabitStateStore`) is sound is judged only from a little before that state's last
+    /// day (or from what `need` asks); the others are judged whole, and their states rebuilt.
+    public func progress(of habits: [Habit], today: LocalDay, need: HistoryNeed = .all) async throws -> [HabitProgress]
+    {
+        let (progress, unsound) = try await asyncRead { db in
+            let context = try HabitStateContext.of(db, accountID: accountID)
+            let stored = need == .all ? [:] : try Self.storedCheckpoints(db, of: habits, context: context)
+            var unsound: [Int64] = []
+            let progress = try habits.map { habit in
+                let checkpoint = stored[habit.id]
+                if need != .all && checkpoint == nil { unsound.append(habit.id) }
+                let reading = HabitReading(habit, today: today, need: need, checkpoint: checkpoint, context: context)
+                let recorded = try Self.dayStatuses(db, habitID: habit.id, from: reading.origin)
+                return HabitProgress(habit: habit, timeline: reading.timeline(recorded: recorded))
+            }
+            return (progress, unsound)
+        }
+        await rebuildHabitStates(unsound)
+        return progress
+    }
+}

@@ -3,7 +3,7 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-extension AppDatabase {
+extension AppDatabase: GateStore {
     /// Unlocks on days `from` through `to`, oldest first.
     public func gateUnlocks(from: LocalDay, through to: LocalDay) async throws -> [GateUnlock] {
         try await asyncRead { db in try Self.unlocks(db, accountID: accountID, from: from, through: to) }
@@ -11,7 +11,9 @@ extension AppDatabase {
 
     /// Records an unlock for `day` when `GateUnlockOutcome.of` allows it under `limit`: at most `limit`
     /// in the 7 days ending on `day`, one a day. Check and insert are one transaction.
-    public func unlockGate(day: LocalDay, at instant: Date, reason: String, limit: Int) async throws -> GateUnlockOutcome {
+    public func unlockGate(day: LocalDay, at instant: Date, reason: String, limit: Int) async throws
+        -> GateUnlockOutcome
+    {
         try await asyncWrite { db in
             let week = try Self.unlocks(
                 db, accountID: accountID, from: GateUnlock.windowStart(endingOn: day), through: day)
@@ -38,5 +40,3 @@ extension AppDatabase {
         }
     }
 }
-
-extension AppDatabase: GateStore {}

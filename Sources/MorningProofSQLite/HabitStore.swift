@@ -3,7 +3,7 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-extension AppDatabase {
+extension AppDatabase: HabitStore {
     /// Active habits (and archived ones when asked), in the order the person set, then the order they were created.
     public func habits(includeArchived: Bool = false) async throws -> [Habit] {
         // Plain SQL: building the query through GRDB's query interface cost more than running it.
@@ -85,5 +85,3 @@ extension AppDatabase {
         }
     }
 }
-
-extension AppDatabase: HabitStore {}

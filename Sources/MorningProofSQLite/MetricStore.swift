@@ -3,185 +3,73 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-extension AppDatabase {
-    /// Stores a batch as the account's and, in the same transaction, what was read of its file, so
-    /// that a crash never leaves samples counted without the resume point that covers them (or the
-    /// reverse). The days whose data changed are marked for the next goal judgement.
-    @discardableResult
-    public func storeMetrics(_ batch: MetricBatch, file: WatchedFileState? = nil) async throws -> MetricWriteOutcome {
-        let account = accountID
-        return try await asyncWrite { db in
-            var outcome = MetricWriteOutcome()
-            try Self.storeSamples(batch.samples.filter { !$0.isBucket }, account, db, &outcome)
-            try Self.storeBuckets(batch.samples.filter(\.isBucket), account, db, &outcome)
-            try Self.storeIntervals(batch.intervals, account, db, &outcome)
-            try Self.storeExportAggregates(batch, account, db, &outcome)
-            if let file { try Self.saveWatchedFile(file, db) }
-            try Self.markForJudgement(outcome.daysTouched, account, db)
-            return outcome
-        }
-    }
-
-    private static func storeSamples(
-        _ samples: [MetricSampleRow], _ account: Int64, _ db: Database, _ outcome: inout MetricWriteOutcome
-    ) throws {
-        guard !samples.isEmpty else { return }
-        let insert = try db.makeStatement(
-            sql: """
-                INSERT INTO metricSample (accountId, metric, source, start, end, value, day) VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT DO NOTHING
-                """)
-        for sample in samples {
-            let day = sample.day.description
-            try insert.execute(arguments: [
-                account, sample.metric, sample.source, sample.start, sample.end, sample.value, day,
-            ])
-            let inserted = db.changesCount > 0
-            outcome.count(inserted: inserted, day: sample.day)
-            if inserted { try addToDay(sample, adding: sample.value, newRow: true, account, db) }
-        }
-    }
-
-    /// A period's running total: stored when new, raised when larger (its day's total grows by the
-    /// difference), else a duplicate.
-    private static func storeBuckets(
-        _ buckets: [MetricSampleRow], _ account: Int64, _ db: Database, _ outcome: inout MetricWriteOutcome
-    ) throws {
-        guard !buckets.isEmpty else { return }
-        let stored = try db.makeStatement(
-            sql: "SELECT value FROM metricBucket WHERE accountId = ? AND metric = ? AND source = ? AND start = ? AND end = ?"
-        )
-        let upsert = try db.makeStatement(
-            sql: """
-                INSERT INTO metricBucket (accountId, metric, source, start, end, value, day) VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT DO UPDATE SET value = excluded.value
-                """)
-        for bucket in buckets {
-            let key: StatementArguments = [account, bucket.metric, bucket.source, bucket.start, bucket.end]
-            let old = try Double.fetchOne(stored, arguments: key)
-            guard let raise = MetricWriteOutcome.bucketRaise(old: old, new: bucket.value) else {
-                outcome.count(inserted: false, day: bucket.day)
-                continue
-            }
-            try upsert.execute(arguments: key + [bucket.value, bucket.day.description])
-            outcome.count(inserted: true, day: bucket.day)
-            try addToDay(bucket, adding: raise, newRow: old == nil, account, db)
-        }
-    }
-
-    /// Adds `amount` to the sample's day total of its metric and source.
-    private static func addToDay(
-        _ sample: MetricSampleRow, adding amount: Double, newRow: Bool, _ account: Int64, _ db: Database
-    ) throws {
-        // Prepared once per connection: a batch runs it once per sample stored.
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO metricDaily (accountId, metric, day, source, origin, value, count) VALUES (?, ?, ?, ?, 'samples', ?, ?)
-                ON CONFLICT (accountId, metric, day, source, origin)
-                DO UPDATE SET value = value + excluded.value, count = count + excluded.count
-                """
-        ).execute(arguments: [account, sample.metric, sample.day.description, sample.source, amount, newRow ? 1 : 0])
-    }
-
-    /// Sleep intervals and workouts are stored once; a night's total (`sleepTotal`) sent again with
-    /// more minutes (the night went on) keeps the larger.
-    private static func storeIntervals(
-        _ intervals: [MetricIntervalRow], _ account: Int64, _ db: Database, _ outcome: inout MetricWriteOutcome
-    ) throws {
-        guard !intervals.isEmpty else { return }
-        let insert = try db.makeStatement(
-            sql: """
-                INSERT INTO metricInterval (accountId, kind, source, start, end, activity, minutes, day)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT DO UPDATE SET minutes = excluded.minutes
-                WHERE excluded.kind = 'sleepTotal' AND excluded.minutes > minutes
-                """)
-        for interval in intervals {
-            try insert.execute(arguments: [
-                account, interval.kind.rawValue, interval.source, interval.start, interval.end, interval.activity,
-                interval.minutes, interval.day.description,
-            ])
-            outcome.count(inserted: db.changesCount > 0, day: interval.day)
-        }
-    }
-
-    /// A complete export replaces the stored export total of each (metric, day, source) it holds,
-    /// unless that total came from a newer export; an export cut short only raises totals.
-    private static func storeExportAggregates(
-        _ batch: MetricBatch, _ account: Int64, _ db: Database, _ outcome: inout MetricWriteOutcome
-    ) throws {
-        guard !batch.exportAggregates.isEmpty else { return }
-        // What earlier exports stored, in one query (a few thousand rows per year of data).
-        struct Key: Hashable {
-            var metric: String
-            var day: String
-            var source: String
-        }
-        var stored: [Key: MetricWriteOutcome.StoredExportTotal] = [:]
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT metric, day, source, value, count, exportDate FROM metricDaily
-                WHERE accountId = ? AND origin = 'export'
-                """, arguments: [account])
-        while let row = try rows.next() {
-            stored[Key(metric: row[0], day: row[1], source: row[2])] = .init(
-                value: row[3], count: row[4], exportDate: row[5] ?? 0)
-        }
-        let upsert = try db.makeStatement(
-            sql: """
-                INSERT INTO metricDaily (accountId, metric, day, source, origin, value, count, exportDate)
-                VALUES (?, ?, ?, ?, 'export', ?, ?, ?)
-                ON CONFLICT (accountId, metric, day, source, origin)
-                DO UPDATE SET value = excluded.value, count = excluded.count, exportDate = excluded.exportDate
-                """)
-        let date = batch.exportDate ?? 0
-        for row in batch.exportAggregates {
-            let day = row.day.description
-            let writes = outcome.countExportTotal(
-                row, stored: stored[Key(metric: row.metric, day: day, source: row.source)], exportDate: date,
-                exportComplete: batch.exportComplete)
-            guard writes else { continue }
-            try upsert.execute(arguments: [account, row.metric, day, row.source, row.value, row.count, date])
-        }
-    }
-
-    /// Marks `days` as changed since the account's goals were last judged.
-    private static func markForJudgement(_ days: Set<LocalDay>, _ account: Int64, _ db: Database) throws {
-        guard !days.isEmpty else { return }
-        let mark = try db.makeStatement(
-            sql: """
-                INSERT INTO metricDayMark (accountId, day, mark) VALUES (?, ?, 1)
-                ON CONFLICT DO UPDATE SET mark = mark + 1
-                """)
-        for day in days { try mark.execute(arguments: [account, day.description]) }
-    }
-
-    /// The account's days whose metric data changed since their goals were last judged, with the
-    /// mark each had when read.
-    public func metricDaysToJudge() async throws -> [LocalDay: Int64] {
-        let account = accountID
+extension AppDatabase: MetricStore {
+    /// A metric's value (raw name of `HealthMetric`) on each day from `from` through `to` with
+    /// data that counts, by the daily-total rules. `activity` filters workouts (`running`).
+    public func metricValues(metric: String, from: LocalDay, to: LocalDay, activity: String? = nil) async throws
+        -> [LocalDay: Double]
+    {
+        let kind = try HealthMetric.named(metric)
         return try await asyncRead { db in
-            var marks: [LocalDay: Int64] = [:]
-            for row in try Row.fetchAll(
-                db, sql: "SELECT day, mark FROM metricDayMark WHERE accountId = ?", arguments: [account])
-            {
-                if let day = LocalDay(row[0] as String) { marks[day] = row[1] }
-            }
-            return marks
+            let priority = try Self.metricPriority(db, accountID: accountID)
+            return try MetricTotalRules.days(
+                [kind], from: from, to: to, activity: activity, priority: priority,
+                rows: SQLiteMetricRows(db: db, account: accountID)
+            ).compactMapValues { $0[kind.rawValue] }
         }
     }
 
-    /// Forgets the marks of days judged: each only if it was not marked again since it was read.
-    public func judgedMetricDays(_ marks: [LocalDay: Int64]) async throws {
-        guard !marks.isEmpty else { return }
-        let account = accountID
-        try await asyncWrite { db in
-            let delete = try db.makeStatement(
-                sql: "DELETE FROM metricDayMark WHERE accountId = ? AND day = ? AND mark = ?")
-            for (day, mark) in marks { try delete.execute(arguments: [account, day.description, mark]) }
-        }
+    /// The account's source priority (`metrics.source-priority`), as the daily-total rules take it.
+    static func metricPriority(_ db: Database, accountID: Int64) throws -> [String] {
+        MetricTotalRules.priority(from: try storedSetting(db, SettingKey.metricSourcePriority, accountID: accountID))
     }
 }
 
-extension AppDatabase: MetricImportStore {}
+/// `MetricRowReader` in one SQLite read: the shared queries (`MetricRowQuery`) through GRDB.
+struct SQLiteMetricRows: MetricRowReader {
+    let db: Database
+    let account: Int64
+
+    func sourceTotals(from: LocalDay, to: LocalDay, metrics: [String]?) throws -> [SourceDayTotal] {
+        try rows(.sourceTotals(account: account, from: from, to: to, metrics: metrics)).compactMap { row in
+            LocalDay(row["day"] as String).map {
+                SourceDayTotal(metric: row["metric"], day: $0, source: row["source"], value: row["value"])
+            }
+        }
+    }
+
+    func sleepTotals(from: LocalDay, to: LocalDay) throws -> [(day: LocalDay, minutes: Double)] {
+        try rows(.sleepTotals(account: account, from: from, to: to)).compactMap { row in
+            LocalDay(row["day"] as String).map { (day: $0, minutes: row["minutes"] as Double) }
+        }
+    }
+
+    func asleepIntervals(from: LocalDay, to: LocalDay) throws -> [SleepNights.Interval] {
+        try rows(.asleepIntervals(account: account, from: from, to: to)).compactMap { row in
+            LocalDay(row["day"] as String).map {
+                SleepNights.Interval(start: row["start"], end: row["end"], endDay: $0)
+            }
+        }
+    }
+
+    func workouts(from: LocalDay, to: LocalDay) throws -> [MetricIntervalRow] {
+        try rows(.workouts(account: account, from: from, to: to)).compactMap { row in
+            LocalDay(row["day"] as String).map {
+                MetricIntervalRow(
+                    kind: .workout, source: row["source"], start: row["start"], end: row["end"],
+                    activity: row["activity"], minutes: row["minutes"], day: $0)
+            }
+        }
+    }
+
+    private func rows(_ query: MetricRowQuery) throws -> [Row] {
+        try Row.fetchAll(db, sql: query.sql, arguments: Self.arguments(query))
+    }
+
+    /// The query's arguments by name: SQLite names the parameter `$1` "1".
+    static func arguments(_ query: MetricRowQuery) -> StatementArguments {
+        var arguments: [String: (any DatabaseValueConvertible)?] = [:]
+        for (index, argument) in query.arguments.enumerated() { arguments[String(index + 1)] = argument }
+        return StatementArguments(arguments)
+    }
+}

@@ -3,12 +3,13 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-extension AppDatabase {
+extension AppDatabase: NotificationStore {
     /// Records the request's entry and claims its notification in the same write transaction, so
     /// that of two passes racing (cron `check` and `watch`), exactly one gets the claim. A failed
     /// claim is given back until `NotificationClaimRule.maxAttemptsPerDay`; a claim held past `lease` seconds (its
     /// pass died mid-delivery) is taken over.
-    public func decideAndClaim(_ request: ClaimRequest, at now: Date, lease: TimeInterval) async throws -> ClaimDecision {
+    public func decideAndClaim(_ request: ClaimRequest, at now: Date, lease: TimeInterval) async throws -> ClaimDecision
+    {
         let account = accountID
         return try await writeImmediately { db in
             var decision = ClaimDecision()
@@ -108,11 +109,10 @@ extension AppDatabase {
     public func notifications(since day: LocalDay) async throws -> [StoredNotification] {
         try await asyncRead { db in
             try NotificationRow.filter(
-                NotificationRow.Columns.accountId == accountID && NotificationRow.Columns.day >= day.description)
-                .order(NotificationRow.Columns.day.desc, NotificationRow.Columns.createdAt, NotificationRow.Columns.id)
-                .fetchAll(db).compactMap(\.notification)
+                NotificationRow.Columns.accountId == accountID && NotificationRow.Columns.day >= day.description
+            )
+            .order(NotificationRow.Columns.day.desc, NotificationRow.Columns.createdAt, NotificationRow.Columns.id)
+            .fetchAll(db).compactMap(\.notification)
         }
     }
 }
-
-extension AppDatabase: NotificationStore {}

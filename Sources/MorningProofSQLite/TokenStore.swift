@@ -3,7 +3,7 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-extension AppDatabase {
+extension AppDatabase: TokenStore {
     /// Stores a token by its SHA-256; expired tokens of the same account go at the same time.
     public func insertToken(
         accountID: Int64, name: String, tokenHash: String, createdAt: Date, expiresAt: Date?, scope: TokenScope

@@ -3,10 +3,11 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-extension AppDatabase {
+extension AppDatabase: WatchedFileStore {
     /// The paths `source add` watches (files or folders), in the order added.
     public func metricSources() async throws -> [String] {
-        try await asyncRead { db in try String.fetchAll(db, sql: "SELECT path FROM metricSource ORDER BY addedAt, path") }
+        try await asyncRead { db in try String.fetchAll(db, sql: "SELECT path FROM metricSource ORDER BY addedAt, path")
+        }
     }
 
     /// Watches a path; false when it was already watched.
@@ -82,5 +83,3 @@ extension AppDatabase {
             format: row["format"], readAt: row["readAt"])
     }
 }
-
-extension AppDatabase: WatchedFileStore {}

@@ -6,7 +6,7 @@ import PostgresNIO
 /// Check-in answers, as `AppDatabase`'s: a yes stands for the day (`CheckinOutcome.of`), and a done
 /// entry recorded some other way answers yes (`CheckinAnswer.standing`). Another account's habit
 /// has no answers.
-extension PostgresStore {
+extension PostgresStore: CheckinStore {
     /// The answer of a check-in habit on a day (`CheckinAnswer.standing`).
     public func checkinAnswer(habitID: Int64, day: LocalDay) async throws -> CheckinAnswer? {
         try await transaction(.snapshot) { connection in
@@ -56,7 +56,8 @@ extension PostgresStore {
     ) async throws -> CheckinOutcome {
         try await transaction(.writing) { connection in
             try await Self.requireOwnHabit(connection, habitID, accountID: accountID, logger: logger)
-            if lastWriterWins, try await Self.loses(connection, habitID: habitID, day: day, at: instant, logger: logger) {
+            if lastWriterWins, try await Self.loses(connection, habitID: habitID, day: day, at: instant, logger: logger)
+            {
                 return .superseded
             }
             try await Self.noteChange(connection, habitID: habitID, day: day, at: instant, logger: logger)

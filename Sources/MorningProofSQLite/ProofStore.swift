@@ -3,8 +3,7 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-
-extension AppDatabase {
+extension AppDatabase: ProofStore {
     /// The account's evidence of any day other than `day` that this photo repeats: the same SHA-256, or a
     /// perceptual hash within `maxDistance` bits. Byte-identical matches come first, then the closest.
     public func evidenceMatch(
@@ -76,5 +75,3 @@ extension AppDatabase {
             sha256: sha256, perceptualHash: perceptualHash, among: earlier, maxDistance: maxDistance)
     }
 }
-
-extension AppDatabase: ProofStore {}

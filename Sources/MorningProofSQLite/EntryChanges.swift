@@ -18,35 +18,10 @@ enum EntryChangeSchema {
     }
 }
 
-/// A person's actions on a day under last writer wins: the rule is `LastWriter.loses`, applied here
-/// inside the writing transaction, so that two devices' actions are decided on what is stored.
+/// A person's actions on a day under last writer wins: the rule is `LastWriter.loses`, applied with
+/// these inside the writing transaction (`recordAction`, `clearDay(at:)`, `answerCheckin`), so that
+/// two devices' actions are decided on what is stored.
 extension AppDatabase {
-    public func recordAction(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome {
-        try await asyncWrite { db in
-            try requireOwnHabit(db, entry.habitID)
-            if lastWriterWins, try Self.loses(db, habitID: entry.habitID, day: entry.day, at: entry.recordedAt) {
-                return .superseded
-            }
-            let outcome = try Self.record(entry, in: db)
-            try Self.noteChange(db, habitID: entry.habitID, day: entry.day, at: entry.recordedAt)
-            return outcome
-        }
-    }
-
-    public func clearDay(habitID: Int64, day: LocalDay, at instant: Date, lastWriterWins: Bool) async throws
-        -> ClearedDay
-    {
-        try await asyncWrite { db in
-            try requireOwnHabit(db, habitID)
-            if lastWriterWins, try Self.loses(db, habitID: habitID, day: day, at: instant) {
-                return ClearedDay(entry: nil, answer: nil, superseded: true)
-            }
-            let cleared = try Self.clearDay(db, habitID: habitID, day: day)
-            try Self.noteChange(db, habitID: habitID, day: day, at: instant)
-            return cleared
-        }
-    }
-
     /// Whether an action at `instant` loses to what the day of the habit holds (`LastWriter.loses`).
     static func loses(_ db: Database, habitID: Int64, day: LocalDay, at instant: Date) throws -> Bool {
         let arguments: StatementArguments = [habitID, day.description]

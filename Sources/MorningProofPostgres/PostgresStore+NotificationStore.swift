@@ -7,7 +7,8 @@ import PostgresNIO
 /// one transaction, UNIQUE (key, day) deciding which of two racing servers holds the claim, and
 /// `NotificationClaimRule` deciding when a failed or abandoned claim may be taken over.
 extension PostgresStore: NotificationStore {
-    public func decideAndClaim(_ request: ClaimRequest, at now: Date, lease: TimeInterval) async throws -> ClaimDecision {
+    public func decideAndClaim(_ request: ClaimRequest, at now: Date, lease: TimeInterval) async throws -> ClaimDecision
+    {
         let account = accountID
         return try await transaction(.writing) { connection in
             var decision = ClaimDecision()
@@ -120,7 +121,8 @@ extension PostgresStore: NotificationStore {
                 WHERE accountId = \(accountID) AND day >= \(day.description)
                 ORDER BY day DESC, createdAt, id
                 """, logger: logger)
-            for try await (key, dayText, event, state, attempts, lastError, claimedAt, deliveredAt, createdAt) in rows
+            for try await (key, dayText, event, state, attempts, lastError, claimedAt, deliveredAt, createdAt)
+                in rows
                 .decode((String, String, String, String, Int, String?, Date?, Date?, Date).self)
             {
                 guard let day = LocalDay(dayText), let state = NotificationState(rawValue: state) else { continue }

@@ -1,12 +1,13 @@
 import Foundation
 import MorningProofCore
+import MorningProofStoreContract
 import PostgresNIO
 
 /// Accounts of the server, as `AppDatabase`'s (same signatures, same answers), with one difference:
 /// in PostgreSQL the owner (account 1) keeps its zone, day start and week start on its account row
 /// like any other account, since there are no CLI settings there. Zone changes of every account
 /// are rows of `zoneChange`.
-extension PostgresStore {
+extension PostgresStore: AccountStore {
     /// Creates an account; nil when the email is taken (in any case).
     public func createAccount(email: String, passwordHash: String, timeZone: String?, at instant: Date) async throws
         -> AccountProfile?

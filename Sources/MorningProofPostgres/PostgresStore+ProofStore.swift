@@ -5,7 +5,7 @@ import PostgresNIO
 
 /// Photo proofs, as `AppDatabase`'s: a photo that repeats the account's evidence of another day
 /// (`ProofPolicy.repeated`) is refused and stores nothing.
-extension PostgresStore {
+extension PostgresStore: ProofStore {
     /// Records `entry` with its photo evidence in one transaction, unless the photo repeats the
     /// account's evidence of another day. The account's row is held while the evidence is checked,
     /// so that of two simultaneous proofs with one photo the second sees the first.

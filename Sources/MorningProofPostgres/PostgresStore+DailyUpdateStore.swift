@@ -4,7 +4,7 @@ import MorningProofStoreContract
 import PostgresNIO
 
 /// The seed API's daily check-in, as `AppDatabase`'s.
-extension PostgresStore {
+extension PostgresStore: DailyUpdateStore {
     /// Stores the update `make` returns for the account the token signs in, unless its day has
     /// one already (`inserted` false then). The token check, `make` and the insert share one
     /// READ COMMITTED transaction; `INSERT ... ON CONFLICT DO NOTHING` on the UNIQUE (account, day)

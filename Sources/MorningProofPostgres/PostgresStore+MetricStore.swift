@@ -6,7 +6,7 @@ import PostgresNIO
 /// The account's metrics, as `AppDatabase` reads them: the metric tables (the owner's filled by
 /// `db copy` from the CLI's SQLite file, every account's by `POST /api/metrics`) through the same
 /// queries (`MetricRowQuery`) and the same rules (`MetricTotalRules.days`).
-extension PostgresStore {
+extension PostgresStore: MetricStore {
     /// A metric's value (raw name of `HealthMetric`, or a name a person types) on each day from
     /// `from` through `to` with data that counts, by the daily-total rules. `activity` filters
     /// workouts. An unknown metric is not found. All reads of one call see one snapshot.
@@ -29,7 +29,8 @@ extension PostgresStore {
     /// it is asked for: the rules read synchronously, postgres-nio does not, so they run again with
     /// what was fetched until they ask for nothing new. As many queries as SQLite runs for the same call.
     static func metricDays(
-        _ metrics: [HealthMetric], of account: Int64, from: LocalDay, to: LocalDay, activity: String?, priority: [String],
+        _ metrics: [HealthMetric], of account: Int64, from: LocalDay, to: LocalDay, activity: String?,
+        priority: [String],
         _ connection: PostgresConnection, logger: Logger
     ) async throws -> [LocalDay: [String: Double]] {
         var rows = FetchedMetricRows(account: account)

@@ -25,7 +25,8 @@ extension PostgresStore: MetricImportStore {
     public func storeMetrics(_ batch: MetricBatch, file: WatchedFileState?) async throws -> MetricWriteOutcome {
         let account = accountID
         return try await transaction(.writing) { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.metricWriteLock + account))", logger: logger)
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(Self.metricWriteLock + account))", logger: logger)
             var outcome = MetricWriteOutcome()
             for chunk in Self.chunks(batch.samples.filter { !$0.isBucket }) {
                 try await Self.storeSamples(chunk, account, connection, &outcome, logger: logger)

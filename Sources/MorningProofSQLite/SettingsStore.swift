@@ -3,7 +3,7 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-extension AppDatabase {
+extension AppDatabase: SettingsStore {
     /// One setting's stored value (of the account), or nil.
     public func setting(_ key: String) async throws -> String? {
         try await asyncRead { db in try Self.storedSetting(db, key, accountID: accountID) }
@@ -72,65 +72,4 @@ extension AppDatabase {
         }
         return try await setting(SettingKey.weekStart).flatMap(Weekday.number(of:)) ?? 1
     }
-
-    /// Changes the zone or the day start, recording the change with its instant so that the
-    /// days it touches count as travel days.
-    /// Only the owner's clock is a setting; another account's is its profile (`changeProfile`).
-    public func changeClock(to new: DayClock, at instant: Date, systemZone: String = ZoneNames.systemDefault()) async throws {
-        guard accountID == AccountProfile.ownerID else {
-            throw StoreError(
-                .invalid, value: String(accountID), "an account's clock is its profile; change it with changeProfile")
-        }
-        try await asyncWrite { db in try Self.changeOwnerClock(db, to: new, at: instant, systemZone: systemZone) }
-    }
-
-    /// The owner's clock is the `timezone` and `day-start` settings.
-    static func changeOwnerClock(_ db: Database, to new: DayClock, at instant: Date, systemZone: String) throws {
-        let stored = try storedSettings(db)
-        let old = Self.clock(from: stored, systemZone: systemZone)
-        try Self.storeSetting(db, SettingKey.timeZone, new.zoneIdentifier)
-        try Self.storeSetting(db, SettingKey.dayStart, formatClockTime(new.dayStart))
-        let before = stored[SettingKey.timeZone] == nil ? nil : old
-        if let change = ZoneChange.recorded(from: before, to: new, at: instant) {
-            try insert(change, accountID: AccountProfile.ownerID, db)
-        }
-    }
-
-    static func insert(_ change: ZoneChange, accountID: Int64, _ db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO zoneChange (accountId, at, fromZone, fromDayStart, toZone, toDayStart)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                accountID, change.at, change.from.zoneIdentifier, change.from.dayStart, change.to.zoneIdentifier,
-                change.to.dayStart,
-            ])
-    }
-
-    /// Every recorded change of the account's zone, oldest first.
-    public func zoneChanges() throws -> [ZoneChange] {
-        try read { db in try Self.zoneChanges(db, accountID: accountID) }
-    }
-
-    static func zoneChanges(_ db: Database, accountID: Int64) throws -> [ZoneChange] {
-        try Row.fetchAll(
-            db, sql: "SELECT * FROM zoneChange WHERE accountId = ? ORDER BY at, id", arguments: [accountID]
-        )
-        .compactMap { row in
-            guard let from = DayClock(zoneIdentifier: row["fromZone"], dayStart: row["fromDayStart"]),
-                let to = DayClock(zoneIdentifier: row["toZone"], dayStart: row["toDayStart"])
-            else { return nil }
-            return ZoneChange(at: row["at"], from: from, to: to)
-        }
-    }
-
-    /// Days on which the account's zone changed (in the old zone and in the new one).
-    public func travelDays() throws -> Set<LocalDay> {
-        try zoneChanges().travelDays
-    }
 }
-
-extension AppDatabase: SettingsStore {}
-
-extension AppDatabase: OwnerClockStore {}

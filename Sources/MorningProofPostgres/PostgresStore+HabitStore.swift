@@ -3,14 +3,14 @@ import MorningProofCore
 import MorningProofStoreContract
 import PostgresNIO
 
-/// The account's habits, as `AppDatabase`'s: names unique per account in any ASCII case (the
-/// `habit_on_accountId_name` index), another account's habit not found.
 extension PostgresSchema {
     /// The order a person set (SQLite's "v13-habit-position"); NULL for a habit never placed, listed last.
     static let v9: [String] = ["ALTER TABLE habit ADD COLUMN position integer"]
 }
 
-extension PostgresStore {
+/// The account's habits, as `AppDatabase`'s: names unique per account in any ASCII case (the
+/// `habit_on_accountId_name` index), another account's habit not found.
+extension PostgresStore: HabitStore {
     /// Active habits (and archived ones when asked), in the order the person set, then the order they were created.
     public func habits(includeArchived: Bool) async throws -> [Habit] {
         try await transaction(.statement) { connection in

@@ -4,7 +4,7 @@ import MorningProofStoreContract
 import PostgresNIO
 
 /// API tokens, as `AppDatabase`'s: only a SHA-256 of each token is stored.
-extension PostgresStore {
+extension PostgresStore: TokenStore {
     /// Stores a token by its SHA-256; expired tokens of the same account go at the same time.
     public func insertToken(
         accountID: Int64, name: String, tokenHash: String, createdAt: Date, expiresAt: Date?, scope: TokenScope

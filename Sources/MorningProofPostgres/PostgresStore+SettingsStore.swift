@@ -3,10 +3,10 @@ import MorningProofCore
 import MorningProofStoreContract
 import PostgresNIO
 
-/// The account's clock, settings and gate unlocks, as `AppDatabase`'s, with one difference: every
+/// The account's clock and settings, as `AppDatabase`'s, with one difference: every
 /// account, the owner (1) included, keeps its zone, day start and week start on its account row
 /// (`changeProfile`), since no CLI keeps settings here.
-extension PostgresStore {
+extension PostgresStore: SettingsStore {
     /// The clock on the account's row; not found while it has no zone. `systemZone` is not used:
     /// only SQLite's owner falls back on the system's zone.
     public func clock(systemZone: @autoclosure () -> String) async throws -> DayClock {
@@ -72,48 +72,6 @@ extension PostgresStore {
                 try await connection.query(
                     "DELETE FROM setting WHERE accountId = \(accountID) AND key = \(key)", logger: logger)
             }
-        }
-    }
-
-    /// Unlocks on days `from` through `to`, oldest first.
-    public func gateUnlocks(from: LocalDay, through to: LocalDay) async throws -> [GateUnlock] {
-        try await transaction(.statement) { connection in
-            try await Self.unlocks(connection, accountID: accountID, from: from, through: to, logger: logger)
-        }
-    }
-
-    /// Records an unlock for `day` when `GateUnlockOutcome.of` allows it under `limit`: check and
-    /// insert are one transaction, which holds the account's row.
-    public func unlockGate(day: LocalDay, at instant: Date, reason: String, limit: Int) async throws -> GateUnlockOutcome {
-        try await transaction(.writing) { connection in
-            try await connection.query(
-                "SELECT id FROM account WHERE id = \(accountID) FOR NO KEY UPDATE", logger: logger)
-            let week = try await Self.unlocks(
-                connection, accountID: accountID, from: GateUnlock.windowStart(endingOn: day), through: day,
-                logger: logger)
-            let outcome = GateUnlockOutcome.of(unlocking: day, week: week, limit: limit)
-            if case .unlocked = outcome {
-                try await connection.query(
-                    """
-                    INSERT INTO gateUnlock (accountId, day, at, reason)
-                    VALUES (\(accountID), \(day.description), \(instant), \(reason))
-                    """, logger: logger)
-            }
-            return outcome
-        }
-    }
-
-    private static func unlocks(
-        _ connection: PostgresConnection, accountID: Int64, from: LocalDay, through to: LocalDay, logger: Logger
-    ) async throws -> [GateUnlock] {
-        try await connection.query(
-            """
-            SELECT day, at, reason FROM gateUnlock
-            WHERE accountId = \(accountID) AND day >= \(from.description) AND day <= \(to.description) ORDER BY day
-            """, logger: logger
-        ).collect().compactMap { row in
-            let (day, at, reason) = try row.decode((String, Date, String).self)
-            return LocalDay(day).map { GateUnlock(day: $0, at: at, reason: reason) }
         }
     }
 }
