@@ -10,12 +10,12 @@ import Testing
 @Suite struct BackupTests {
     let folder: URL
     let path: String
-    let service: BackupService
+    let backups: DatabaseBackups
 
     init() throws {
         folder = try InterchangeFixtures.temporaryFolder()
         path = folder.appendingPathComponent("data/morningproof.sqlite").path
-        service = BackupService(databasePath: path)
+        backups = DatabaseBackups(databasePath: path)
     }
 
     static func at(_ text: String) -> Date { ISOInstant.parse(text)! }
@@ -54,7 +54,7 @@ import Testing
             copies.append(copy)
         }
         try await writer.value
-        copies.append(try service.backup(database, to: nil, keep: nil, now: Self.at("2026-03-09T12:00:00Z")).path)
+        copies.append(try backups.backup(database, to: nil, keep: nil, now: Self.at("2026-03-09T12:00:00Z")).path)
         for copy in copies {
             #expect(try InterchangeFixtures.sqlite3(copy, "PRAGMA integrity_check;") == "ok\n", "\(copy)")
             // One moment's data: every habit with all of its entries, never half a transaction.
@@ -78,7 +78,7 @@ import Testing
         }
         var outcomes: [BackupOutcome] = []
         for time in ["2026-03-07T07:00:00Z", "2026-03-08T07:00:00Z", "2026-03-09T07:00:00Z", "2026-03-09T07:00:00Z"] {
-            outcomes.append(try service.backup(database, to: nil, keep: 2, now: Self.at(time)))
+            outcomes.append(try self.backups.backup(database, to: nil, keep: 2, now: Self.at(time)))
         }
         #expect(outcomes.map { URL(fileURLWithPath: $0.path).lastPathComponent } == [
             "morningproof-2026-03-07T070000Z.sqlite", "morningproof-2026-03-08T070000Z.sqlite",
@@ -99,10 +99,10 @@ import Testing
             "morningproof-2026-03-08T235959Z.sqlite", "morningproof-2026-03-10T000000Z.sqlite.partial",
             "morningproof-notadate-xx.sqlite", "mine.sqlite", "morningproof-2026-03-09T070000Z-10.sqlite",
         ]
-        #expect(BackupService.rotation(names, keep: 2) == [
+        #expect(DatabaseBackups.rotation(names, keep: 2) == [
             "morningproof-2026-03-08T235959Z.sqlite", "morningproof-2026-03-09T070000Z.sqlite",
         ])
-        #expect(BackupService.rotation(names, keep: 5) == [])
+        #expect(DatabaseBackups.rotation(names, keep: 5) == [])
     }
 
     @Test func aNamedFileIsNeverOverwritten() throws {
@@ -111,7 +111,7 @@ import Testing
         let file = folder.appendingPathComponent("mine.sqlite").path
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: file))
         #expect(throws: MorningProofError.usage("\(file) already exists; name a new file (a backup never overwrites one)")) {
-            try service.backup(database, to: file, keep: nil, now: Self.at("2026-03-09T07:00:00Z"))
+            try backups.backup(database, to: file, keep: nil, now: Self.at("2026-03-09T07:00:00Z"))
         }
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep me")
     }
@@ -120,10 +120,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try AppDatabase.open(path: path)
         _ = try await database.importBatch(Self.batch(1, days: 3), merge: true, apply: true)
-        let copy = try service.backup(database, to: nil, keep: nil, now: Self.at("2026-03-08T07:00:00Z")).path
+        let copy = try backups.backup(database, to: nil, keep: nil, now: Self.at("2026-03-08T07:00:00Z")).path
         _ = try await database.importBatch(Self.batch(2, days: 3), merge: true, apply: true)
 
-        let outcome = try await service.restore(from: copy, now: Self.at("2026-03-09T07:00:00Z"))
+        let outcome = try await backups.restore(from: copy, now: Self.at("2026-03-09T07:00:00Z"))
         #expect(outcome.habits == 1)
         #expect(outcome.keptAt == folder.appendingPathComponent("data/backups/before-restore-2026-03-09T070000Z.sqlite").path)
         await #expect(try AppDatabase.open(path: path).habits().map(\.name) == ["Habit 1"])
@@ -136,13 +136,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try AppDatabase.open(path: path)
         _ = try await database.importBatch(Self.batch(1, days: 3), merge: true, apply: true)
-        let newer = try service.backup(database, to: folder.appendingPathComponent("newer.sqlite").path, keep: nil, now: Date()).path
+        let newer = try backups.backup(database, to: folder.appendingPathComponent("newer.sqlite").path, keep: nil, now: Date()).path
         try InterchangeFixtures.sqlite3(newer, "INSERT INTO grdb_migrations VALUES ('v99-from-the-future');")
         _ = try await database.importBatch(Self.batch(2, days: 3), merge: true, apply: true)
         await #expect(throws: StoreError(.badFile, value: newer,
             "\(newer) was written by a newer MorningProof (schema v99-from-the-future); upgrade morningproof to use it. The file was left as it was"
         )) {
-            try await service.restore(from: newer, now: Self.at("2026-03-09T07:00:00Z"))
+            try await backups.restore(from: newer, now: Self.at("2026-03-09T07:00:00Z"))
         }
         await #expect(try database.habits().count == 2)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("data/backups").path))
@@ -151,10 +151,10 @@ import Testing
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
         await #expect(throws: StoreError(.badFile, value: text,
             "\(text) is not a MorningProof database (not an SQLite file)")) {
-            try await service.restore(from: text, now: Date())
+            try await backups.restore(from: text, now: Date())
         }
         await #expect(throws: StoreError(.missingFile, value: "\(folder.path)/gone.sqlite", "\(folder.path)/gone.sqlite: no such file")) {
-            try await service.restore(from: folder.path + "/gone.sqlite", now: Date())
+            try await backups.restore(from: folder.path + "/gone.sqlite", now: Date())
         }
         await #expect(try database.habits().count == 2)
     }

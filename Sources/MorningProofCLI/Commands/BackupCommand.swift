@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import MorningProofService
 import MorningProofSQLite
+import MorningProofService
 import MorningProofStoreContract
 
 /// `morningproof backup`: a consistent copy of the database, safe while `watch` runs.
@@ -22,7 +22,9 @@ struct BackupCommand: AsyncParsableCommand {
               morningproof backup ~/morningproof-before-trip.sqlite
             """)
 
-    @Argument(help: ArgumentHelp("The file to write (default: a new file in backups/ beside the database).", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "The file to write (default: a new file in backups/ beside the database).", valueName: "file"))
     var file: String?
 
     @Option(help: ArgumentHelp("Keep only the newest N copies in backups/ (not with FILE).", valueName: "n"))
@@ -41,8 +43,8 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try await global.session()
-        let service = BackupService(databasePath: DatabaseLocation.resolve(explicit: global.databasePath))
-        let outcome = try service.backup(session.database, to: file, keep: keep, now: session.now)
+        let backups = DatabaseBackups(databasePath: DatabaseLocation.resolve(explicit: global.databasePath))
+        let outcome = try backups.backup(session.database, to: file, keep: keep, now: session.now)
         if session.json {
             struct BackupJSON: Encodable {
                 var path: String
@@ -78,8 +80,8 @@ struct RestoreCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let service = BackupService(databasePath: DatabaseLocation.resolve(explicit: global.databasePath))
-        let outcome = try await service.restore(from: file, now: try global.instant())
+        let backups = DatabaseBackups(databasePath: DatabaseLocation.resolve(explicit: global.databasePath))
+        let outcome = try await backups.restore(from: file, now: try global.instant())
         if global.json {
             struct RestoreJSON: Encodable {
                 var restored: String

@@ -19,9 +19,10 @@ public struct RestoreOutcome: Sendable, Equatable {
     public var habits: Int
 }
 
-/// Copies of the database: a consistent backup while anything else keeps writing, copies kept in the
-/// data folder's `backups/` and rotated, and a restore that keeps the replaced database aside.
-public struct BackupService: Sendable {
+/// The backups of one SQLite database file (`backup`, `restore`): a consistent copy while anything
+/// else keeps writing, copies kept in the data folder's `backups/` and rotated, and a restore that
+/// keeps the replaced database aside. The copying itself is `AppDatabase`'s (`AppDatabase+Backup`).
+public struct DatabaseBackups: Sendable {
     /// The live database file.
     public let databasePath: String
 
@@ -57,7 +58,8 @@ public struct BackupService: Sendable {
                     try FileManager.default.removeItem(atPath: old)
                     removed.append(old)
                 } catch {
-                    throw MorningProofError.ioError("\(old): cannot remove an old backup (\(error.localizedDescription))")
+                    throw MorningProofError.ioError(
+                        "\(old): cannot remove an old backup (\(error.localizedDescription))")
                 }
             }
         }

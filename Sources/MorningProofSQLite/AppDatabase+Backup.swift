@@ -26,7 +26,8 @@ extension AppDatabase {
                 try copy.close()
             }
             guard rename(partial, path) == 0 else {
-                throw StoreError.unavailable(path, "\(path): cannot write the backup (\(String(cString: strerror(errno))))")
+                throw StoreError.unavailable(
+                    path, "\(path): cannot write the backup (\(String(cString: strerror(errno))))")
             }
         } catch {
             removePartial()
@@ -86,7 +87,9 @@ extension AppDatabase {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: source)[.size] as? NSNumber)?.intValue ?? 0
         guard !isDirectory.boolValue, size > 0 else {
-            throw StoreError(.badFile, value: source, "\(source) is not a MorningProof database (\(isDirectory.boolValue ? "a folder" : "an empty file"))")
+            throw StoreError(
+                .badFile, value: source,
+                "\(source) is not a MorningProof database (\(isDirectory.boolValue ? "a folder" : "an empty file"))")
         }
         do {
             try DatabaseProbe.check(path: source, knownMigrations: migrator.migrations)
@@ -100,7 +103,8 @@ extension AppDatabase {
             throw StoreError(
                 .badFile, value: source, error.message.replacingOccurrences(of: "; it was left as it was", with: ""))
         } catch let error as DatabaseError {
-            throw StoreError(.badFile, value: source, "\(source): the database file is damaged (\(error.message ?? "\(error)"))")
+            throw StoreError(
+                .badFile, value: source, "\(source): the database file is damaged (\(error.message ?? "\(error)"))")
         }
     }
 
