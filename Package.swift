@@ -45,8 +45,9 @@ let package = Package(
         // Other programs' habit data and our own export, read and written as plain values (no I/O).
         .target(name: "MorningProofInterchange", dependencies: ["MorningProofCore"]),
         // The store contract: the async protocols every engine serves, StoreError and the plain
-        // values both engines return. Core only: no database library.
-        .target(name: "MorningProofStoreContract", dependencies: ["MorningProofCore"]),
+        // values both engines return. Core, and Interchange for the import and export documents that
+        // `InterchangeStore` carries (plain values): no database library.
+        .target(name: "MorningProofStoreContract", dependencies: ["MorningProofCore", "MorningProofInterchange"]),
         // SQLite through GRDB: the one place that imports GRDB.
         .target(
             name: "MorningProofSQLite",

@@ -25,10 +25,13 @@ public enum ImportSource: Sendable, Equatable {
 public struct ImportService: Sendable {
     public let database: any InterchangeStore
     public let clock: DayClock
+    /// Reads Loop's backup files (`.db`, SQLite): MorningProofSQLite's `SQLiteLoopBackupReader`.
+    public let loopBackupReader: any LoopBackupReader
 
-    public init(database: any InterchangeStore, clock: DayClock) {
+    public init(database: any InterchangeStore, clock: DayClock, loopBackupReader: any LoopBackupReader) {
         self.database = database
         self.clock = clock
+        self.loopBackupReader = loopBackupReader
     }
 
     /// Refuses a source that is missing (no input) or of the wrong kind (a data error) before anything
@@ -47,7 +50,9 @@ public struct ImportService: Sendable {
                 throw MorningProofError.noInput("\(folder)/\(name): no such file (a harsh folder holds habits and log)")
             }
         case .json(let file):
-            guard !isDirectory.boolValue else { throw MorningProofError.dataError("\(file) is a folder, not an export file") }
+            guard !isDirectory.boolValue else {
+                throw MorningProofError.dataError("\(file) is a folder, not an export file")
+            }
             let first = try head(file).first { !Character(UnicodeScalar($0)).isWhitespace }
             guard first == UInt8(ascii: "{") else {
                 throw MorningProofError.dataError("\(file): not a MorningProof export (not a JSON object)")
@@ -99,7 +104,7 @@ public struct ImportService: Sendable {
         _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if isDirectory.boolValue { return try LoopCSV.backup(files: try LoopExportFiles.folder(path), label: path) }
         switch LoopFileKind(head: try Self.head(path)) {
-        case .sqlite: return try database.readLoopBackup(path: path, label: path)
+        case .sqlite: return try loopBackupReader.read(path: path, label: path)
         case .zip: return try LoopCSV.backup(files: try LoopExportFiles.zip(path), label: path)
         case nil:
             throw MorningProofError.dataError(

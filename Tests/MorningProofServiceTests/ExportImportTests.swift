@@ -59,7 +59,9 @@ import Testing
         try first.data.write(to: file)
 
         let copy = try AppDatabase.inMemory()
-        let service = ImportService(database: copy, clock: DayClock(zoneIdentifier: "UTC")!)
+        let service = ImportService(
+            database: copy, clock: DayClock(zoneIdentifier: "UTC")!, loopBackupReader: SQLiteLoopBackupReader()
+        )
         let plan = try await service.run(.json(file.path), merge: true, apply: true, now: Self.at("2027-01-01T00:00:00Z"))
         #expect(plan.habitsCreated == 3 && plan.entriesAdded == 4 && plan.warnings.isEmpty)
         let second = try await ExportService(database: copy, clock: Self.clock).export(.json, now: Self.now)
@@ -101,7 +103,7 @@ import Testing
             PortableEntry(day: LocalDay("2026-03-04")!, status: .done, source: .manual, recordedAt: Self.now, zone: "UTC"))
         let file = folder.appendingPathComponent("other.json")
         try document.encoded().write(to: file)
-        let service = ImportService(database: database, clock: Self.clock)
+        let service = ImportService(database: database, clock: Self.clock, loopBackupReader: SQLiteLoopBackupReader())
         await #expect(throws: MorningProofError.self) {
             try await service.run(.json(file.path), merge: false, apply: true, now: Self.now)
         }
@@ -122,7 +124,9 @@ import Testing
             path,
             "CREATE TRIGGER refuse BEFORE INSERT ON entry WHEN NEW.day = '2026-03-09' AND NEW.note = 'Leg day' "
                 + "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;")
-        let service = ImportService(database: database, clock: InterchangeFixtures.utc)
+        let service = ImportService(
+            database: database, clock: InterchangeFixtures.utc, loopBackupReader: SQLiteLoopBackupReader()
+        )
         let harsh = InterchangeFixtures.folder.appendingPathComponent("harsh").path
         await #expect(throws: StoreError.self) {
             try await service.run(.harsh(harsh), merge: true, apply: true, now: InterchangeFixtures.now)

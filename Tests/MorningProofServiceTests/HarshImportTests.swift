@@ -18,7 +18,9 @@ import Testing
 
     init() throws {
         database = try AppDatabase.inMemory()
-        service = ImportService(database: database, clock: InterchangeFixtures.utc)
+        service = ImportService(
+            database: database, clock: InterchangeFixtures.utc, loopBackupReader: SQLiteLoopBackupReader()
+        )
     }
 
     @Test func aHarshFolderImportsWithTheStreaksHarshShows() async throws {

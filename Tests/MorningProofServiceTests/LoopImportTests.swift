@@ -19,7 +19,9 @@ import ZIPFoundation
     init() throws {
         folder = try InterchangeFixtures.temporaryFolder()
         database = try AppDatabase.inMemory()
-        service = ImportService(database: database, clock: InterchangeFixtures.utc)
+        service = ImportService(
+            database: database, clock: InterchangeFixtures.utc, loopBackupReader: SQLiteLoopBackupReader()
+        )
     }
 
     func run(_ source: ImportSource, apply: Bool = true) async throws -> ImportPlan {
@@ -106,7 +108,9 @@ import ZIPFoundation
         let zip = folder.appendingPathComponent("Loop Habits CSV 2026-03-09.zip")
         try FileManager.default.zipItem(at: csvFolder, to: zip, shouldKeepParent: true)
         let fromBackup = try AppDatabase.inMemory()
-        _ = try await ImportService(database: fromBackup, clock: InterchangeFixtures.utc)
+        _ = try await ImportService(
+            database: fromBackup, clock: InterchangeFixtures.utc, loopBackupReader: SQLiteLoopBackupReader()
+        )
             .run(.loop(try InterchangeFixtures.loopBackup(in: folder)), merge: true, apply: true, now: InterchangeFixtures.now)
         func days(_ database: AppDatabase, _ name: String) async throws -> [String] {
             try await database.entries(habitID: database.findHabit(named: name).id).map {
@@ -115,7 +119,9 @@ import ZIPFoundation
         }
         for source in [ImportSource.loop(csvFolder.path), .loop(zip.path)] {
             let database = try AppDatabase.inMemory()
-            let plan = try await ImportService(database: database, clock: InterchangeFixtures.utc)
+            let plan = try await ImportService(
+                database: database, clock: InterchangeFixtures.utc, loopBackupReader: SQLiteLoopBackupReader()
+            )
                 .run(source, merge: true, apply: true, now: InterchangeFixtures.now)
             #expect(plan.warnings.isEmpty)
             await #expect(try database.habits().map(\.name) == ["Meditate", "Run", "Walk"])
@@ -133,7 +139,9 @@ import ZIPFoundation
     @Test func anImportedDayStaysThatDayInAnyZone() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         // 2026-03-09T12:00Z is already 03-10 in Kiritimati (UTC+14): Loop's days are dates, not instants.
-        let kiritimati = ImportService(database: database, clock: DayClock(zoneIdentifier: "Pacific/Kiritimati")!)
+        let kiritimati = ImportService(
+            database: database, clock: DayClock(zoneIdentifier: "Pacific/Kiritimati")!, loopBackupReader: SQLiteLoopBackupReader()
+        )
         _ = try await kiritimati.run(
             .loop(try InterchangeFixtures.loopBackup(in: folder)), merge: true, apply: true, now: InterchangeFixtures.now)
         let meditate = try await database.findHabit(named: "Meditate")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MorningProofCore
 import MorningProofInterchange
+import MorningProofSQLite
 import MorningProofService
 
 /// `morningproof import loop|harsh|json`: bring habits and their history in from another tracker.
@@ -50,7 +51,8 @@ struct ImportCommand: AsyncParsableCommand {
                   morningproof import loop "Loop Habits CSV 2026-03-09.zip" --apply
                 """)
 
-        @Argument(help: ArgumentHelp("The backup (.db), the CSV export (.zip) or its unzipped folder.", valueName: "file"))
+        @Argument(
+            help: ArgumentHelp("The backup (.db), the CSV export (.zip) or its unzipped folder.", valueName: "file"))
         var file: String
 
         @OptionGroup var options: Options
@@ -104,8 +106,9 @@ enum ImportRun {
         // A missing or wrong file is refused before the database is opened (or created).
         try await ImportService.check(source)
         let session = try await options.global.session()
-        let plan = try await ImportService(database: session.database, clock: session.clock)
-            .run(source, merge: !options.noMerge, apply: options.apply, now: session.now)
+        let plan = try await ImportService(
+            database: session.database, clock: session.clock, loopBackupReader: SQLiteLoopBackupReader()
+        ).run(source, merge: !options.noMerge, apply: options.apply, now: session.now)
         for warning in plan.warnings { Console.error("morningproof: warning: \(warning)") }
         if session.json { return try Console.json(ImportJSON(plan, source: source, applied: options.apply)) }
         Console.out(ImportText.lines(plan, source: source, applied: options.apply).joined(separator: "\n"))

@@ -1,23 +1,28 @@
 import Foundation
 import GRDB
 import MorningProofCore
-import MorningProofStoreContract
 import MorningProofInterchange
+import MorningProofStoreContract
 
 /// Reads a Loop Habit Tracker backup: an SQLite file with the tables `Habits` and `Repetitions`, of any
 /// schema version Loop wrote (a column an older version lacks reads as absent). Opened read-only.
-public enum LoopBackupReader {
+/// Here because the file is SQLite and GRDB is this module's alone; the import service takes it as
+/// Interchange's `LoopBackupReader`, and no store protocol reads files.
+public struct SQLiteLoopBackupReader: LoopBackupReader {
+    public init() {}
+
     /// `label` names the file in messages and warnings. A file that is not such a backup is a data error.
-    public static func read(path: String, label: String) throws -> LoopBackup {
+    public func read(path: String, label: String) throws -> LoopBackup {
         var configuration = Configuration()
         configuration.readonly = true
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
-            return try queue.read { db in try read(db, label: label) }
+            return try queue.read { db in try Self.read(db, label: label) }
         } catch let error as DatabaseError {
             throw StoreError(
-                .badFile, value: label, "\(label): not a Loop Habit Tracker backup (\(error.message ?? "SQLite error \(error.resultCode)"))")
+                .badFile, value: label,
+                "\(label): not a Loop Habit Tracker backup (\(error.message ?? "SQLite error \(error.resultCode)"))")
         }
     }
 
@@ -67,7 +72,9 @@ public enum LoopBackupReader {
     /// Every row of `table` with `columns`, a column the table lacks reading as NULL.
     private static func rows(_ db: Database, table: String, columns: [String]) throws -> [Values] {
         let present = Set(
-            try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { (($0["name"] as String?) ?? "").lowercased() })
+            try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map {
+                (($0["name"] as String?) ?? "").lowercased()
+            })
         let list = columns.map { present.contains($0) ? "\"\($0)\"" : "NULL AS \"\($0)\"" }.joined(separator: ", ")
         return try Row.fetchAll(db, sql: "SELECT \(list) FROM \"\(table)\" ORDER BY rowid").map { row in
             Values(values: Dictionary(uniqueKeysWithValues: columns.map { ($0, row[$0] as DatabaseValue) }))
