@@ -29,28 +29,15 @@ struct ServerCommand: AsyncParsableCommand {
         subcommands: [Serve.self, TokenCommand.self, DatabaseCommand.self, NotifyCommand.self],
         defaultSubcommand: Serve.self)
 
-    /// Runs `body`; a MorningProof, service or store error becomes one line on stderr and its exit code.
+    /// Runs `body`; a MorningProof error, or a lower layer's (a store's), becomes one line on stderr
+    /// and its kind's exit code.
     static func reporting(_ body: () async throws -> Void) async throws {
         do {
             try await body()
-        } catch let error as MorningProofError {
+        } catch {
+            guard let error = MorningProofError(error) else { throw error }
             FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
             throw ExitCode(error.kind.exitCode)
-        } catch let error as ServiceError {
-            FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
-            throw ExitCode(MorningProofError.Kind.usage.exitCode)
-        } catch let error as StoreError {
-            // The database cannot be opened (74) or stays busy (75); anything else is what was asked for.
-            FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
-            let kind: MorningProofError.Kind =
-                switch error.code {
-                case .busy: .busy
-                case .unavailable: .ioError
-                case .missingFile: .noInput
-                case .badFile: .dataError
-                default: .usage
-                }
-            throw ExitCode(kind.exitCode)
         }
     }
 }
