@@ -6,7 +6,7 @@ import MorningProofCore
 public typealias MetricFileError = FileError<MetricFileProblem>
 
 /// What went wrong with a metrics file.
-public enum MetricFileProblem: Sendable, Equatable {
+public enum MetricFileProblem: FileProblem {
     /// The file does not exist.
     case noSuchFile
     /// The file exists but cannot be opened or read.

@@ -1,11 +1,7 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import HealthMetrics
 import MorningProofService
-import MorningProofSQLite
-import MorningProofStoreContract
-import PhotoVerification
 
 /// The `morningproof` command: its subcommands, and the entry point that maps errors to exit codes.
 public struct MorningProofCommand: AsyncParsableCommand {
@@ -76,43 +72,11 @@ enum ExitStatus {
         return code
     }
 
-    /// The message and exit code of an error from one of our libraries; nil for any other.
+    /// The message and exit code of an error from one of our libraries (a `MorningProofError`, or
+    /// a lower layer's converted to one); nil for any other.
     static func of(_ error: Error) -> (message: String, code: Int32)? {
-        typealias Kind = MorningProofError.Kind
-        let kind: Kind
-        var message = "\(error)"
-        switch error {
-        case let error as MorningProofError:
-            kind = error.kind
-            message = OptionWording.message(error)
-        case let error as StoreError:
-            message = OptionWording.message(error)
-            switch error.code {
-            // A name or value the person gave does not fit what is stored.
-            case .notFound, .ambiguous, .conflict, .invalid: kind = .usage
-            case .busy: kind = .busy
-            case .unavailable: kind = .ioError
-            case .missingFile: kind = .noInput
-            case .badFile: kind = .dataError
-            }
-        case let error as PhotoError:
-            message = OptionWording.message(error)
-            switch error.code {
-            case .noSuchFile: kind = .noInput
-            case .unreadable: kind = .ioError
-            case .notAnImage, .damaged, .refused, .tooManyPixels, .badModel: kind = .dataError
-            }
-        case let error as ServiceError:
-            // What a rule refuses (a future day) is, for a command, a usage error.
-            switch error.kind {
-            case .unauthorized, .notFound, .conflict, .refused, .tooManyRequests: kind = .usage
-            }
-        case let error as MetricFileError:
-            kind = error.code.errorKind
-        default:
-            return nil
-        }
-        return (message, kind.exitCode)
+        guard let error = MorningProofError(error) else { return nil }
+        return (OptionWording.message(error), error.kind.exitCode)
     }
 }
 

@@ -1,7 +1,4 @@
 import MorningProofCore
-import MorningProofStoreContract
-import MorningProofSQLite
-import PhotoVerification
 
 /// How the CLI words what a library's error names: each input as its option (`--remind-at`), each
 /// hint as the command that follows it.
@@ -29,20 +26,11 @@ struct OptionWording: ErrorPhrasing {
         case .listSources: " (see: morningproof source list)"
         case .mergeInstead(let count):
             " (without --no-merge the import merges into \(count == 1 ? "it" : "them"), keeping every day already recorded)"
+        case .addHabit: "; add one with: morningproof habit add NAME"
+        case .raisePixelLimit: " (raise it with --max-pixels if the photo is real)"
         }
     }
 
     /// The message of `error` as the CLI prints it.
     static func message(_ error: MorningProofError) -> String { error.text.rendered(by: OptionWording()) }
-
-    /// The message of `error` as the CLI prints it: with how to add a habit when there is none.
-    static func message(_ error: StoreError) -> String {
-        error.isNoHabitsYet ? error.message + "; add one with: morningproof habit add NAME" : error.message
-    }
-
-    /// The message of `error` as the CLI prints it: with how to raise the pixel limit it was over.
-    static func message(_ error: PhotoError) -> String {
-        error.code == .tooManyPixels
-            ? error.message + " (raise it with --max-pixels if the photo is real)" : error.message
-    }
 }

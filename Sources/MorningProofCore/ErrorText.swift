@@ -29,6 +29,12 @@ public enum ErrorHint: Sendable, Equatable {
     case listSources
     /// An import refused because `count` of its habits are already here, which a merging import adds to.
     case mergeInstead(count: Int)
+    /// There are no habits yet; one has to be added. Said only where the person adds one the
+    /// same way (the CLI); the neutral words and the API's add nothing.
+    case addHabit
+    /// An image has more pixels than the limit it was decoded under. Said only where the person
+    /// sets that limit (the CLI's `--max-pixels`); the neutral words and the API's add nothing.
+    case raisePixelLimit
 }
 
 /// How a front end words the inputs and hints an `ErrorText` names. The defaults are neutral words.
@@ -58,6 +64,7 @@ extension ErrorPhrasing {
         case .listSources: " (see the watched sources)"
         case .mergeInstead(let count):
             " (an import that merges adds to \(count == 1 ? "it" : "them"), keeping every day already recorded)"
+        case .addHabit, .raisePixelLimit: ""
         }
     }
 }

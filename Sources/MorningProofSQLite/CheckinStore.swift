@@ -36,15 +36,6 @@ extension AppDatabase: CheckinStore {
         }
     }
 
-    /// Answers the check-in for a day: the answer and, for a yes, a done entry (source `checkin`),
-    /// in one transaction. A yes stands for the day; a no can later become a yes.
-    @discardableResult
-    public func answerCheckin(habitID: Int64, day: LocalDay, yes: Bool, at instant: Date, zone: String) async throws
-        -> CheckinOutcome
-    {
-        try await answerCheckin(habitID: habitID, day: day, yes: yes, at: instant, zone: zone, lastWriterWins: false)
-    }
-
     /// The same as a person's action at `instant`, noted as the day's latest change; with
     /// `lastWriterWins`, an answer older than the day's latest change (`LastWriter`) is `.superseded`.
     public func answerCheckin(

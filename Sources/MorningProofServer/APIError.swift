@@ -2,9 +2,6 @@ import Foundation
 import Hummingbird
 import Logging
 import MorningProofCore
-import MorningProofService
-import MorningProofStoreContract
-import PhotoVerification
 import NIOCore
 
 /// An error answer. Every error body is `{"error": "...", "code": "..."}`, and this is the one
@@ -33,44 +30,11 @@ extension APIError {
         switch error {
         case let error as APIError:
             self = error
-        case let error as ServiceError:
-            self.init(status: .badRequest, code: error.code, message: error.message)
-            switch error.kind {
-            case .unauthorized:
-                // RFC 6750: a token was sent and is not valid.
-                status = .unauthorized
-                headers = [
-                    .wwwAuthenticate: error.code == "invalid_token" ? "Bearer error=\"invalid_token\"" : "Bearer"
-                ]
-            case .notFound: status = .notFound
-            case .conflict: status = .conflict
-            case .refused: status = .unprocessableContent
-            case .tooManyRequests(let seconds):
-                status = .tooManyRequests
-                headers = [.retryAfter: String(seconds)]
-            }
-        case let error as StoreError:
-            switch error.code {
-            case .notFound: self.init(status: .notFound, code: "not_found", message: error.message)
-            case .conflict: self.init(status: .conflict, code: "conflict", message: error.message)
-            case .ambiguous, .invalid, .missingFile, .badFile: self = .badRequest(error.message)
-            case .busy, .unavailable: self = .databaseUnavailable(error.message, logger: logger)
-            }
-        case let error as PhotoError:
-            // An upload that is not a JPEG or PNG the decoder can read.
-            self = .badRequest(error.message, code: "bad_image")
-        case let error as MorningProofError where error == CheckinService.notSetUp:
-            self.init(
-                status: .notFound, code: "no_checkin",
-                message: "no check-in is set up yet: POST /api/checkin/setup first")
         case let error as MorningProofError:
-            let message = FieldWording.message(error)
-            switch error.kind {
-            case .usage, .dataError: self = .badRequest(message)
-            case .noInput: self.init(status: .notFound, code: "not_found", message: message)
-            case .negative: self.init(status: .unprocessableContent, code: "refused", message: message)
-            case .ioError, .busy: self = .databaseUnavailable(message, logger: logger)
-            }
+            self.init(error, logger: logger)
+        case let error as any MorningProofErrorConvertible:
+            // A store's, a photo's or a metrics file's own error, said in the one vocabulary.
+            self.init(error.morningProofError, logger: logger)
         case let error as IOError where error.errnoCode == ECONNRESET || error.errnoCode == EPIPE:
             // The client hung up while its request was read: no one hears the answer, and it is
             // not the server's fault (nor an error line in its log for each such client).
@@ -88,11 +52,33 @@ extension APIError {
         }
     }
 
+    /// The one place where a kind of error becomes a status: its code is the error's stable word, or
+    /// the kind's own; its message is in the API's words (JSON fields, requests).
+    init(_ error: MorningProofError, logger: Logger) {
+        let message = FieldWording.message(error)
+        switch error.kind {
+        case .usage, .dataError: self = .badRequest(message, code: error.code ?? "bad_request")
+        case .unauthorized:
+            // RFC 6750: a token was sent and is not valid, or a password was wrong.
+            self.init(status: .unauthorized, code: error.code ?? "unauthorized", message: message)
+            headers = [.wwwAuthenticate: error.code == "invalid_token" ? "Bearer error=\"invalid_token\"" : "Bearer"]
+        case .noInput, .notFound: self.init(status: .notFound, code: error.code ?? "not_found", message: message)
+        case .conflict: self.init(status: .conflict, code: error.code ?? "conflict", message: message)
+        case .negative, .refused:
+            self.init(status: .unprocessableContent, code: error.code ?? "refused", message: message)
+        case .tooManyRequests(let seconds):
+            self.init(status: .tooManyRequests, code: error.code ?? "too_many_requests", message: message)
+            headers = [.retryAfter: String(seconds)]
+        case .ioError, .busy: self = .databaseUnavailable(message, logger: logger)
+        }
+    }
+
     /// 503: the database cannot be reached or stays busy. What it said goes to the log, not to the client.
     private static func databaseUnavailable(_ message: String, logger: Logger) -> APIError {
         logger.error("database: \(message)")
         return APIError(
-            status: .serviceUnavailable, code: "database_unavailable", message: "the database is unavailable; try again")
+            status: .serviceUnavailable, code: "database_unavailable", message: "the database is unavailable; try again"
+        )
     }
 
     private static func code(for status: HTTPResponse.Status) -> String {
@@ -108,16 +94,5 @@ extension APIError {
         var response = JSONResponse.make(status, ["error": message, "code": code])
         response.headers.append(contentsOf: headers)
         return response
-    }
-}
-
-/// JSON bodies: sorted keys, so the same value always reads the same.
-enum JSONResponse {
-    static func make(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
-        // Encoding the server's own response types cannot fail.
-        let bytes = (try? SortedJSON.encode(value)) ?? Array("{}".utf8)
-        return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

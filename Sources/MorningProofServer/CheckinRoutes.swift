@@ -17,8 +17,7 @@ struct CheckinRoutes {
 
     @Sendable func status(_ request: Request, _ context: ServerContext) async throws -> Response {
         let document = try await scope.forAccount(request) { account in
-            let status = try await CheckinService(database: account.database, clock: account.clock).status(
-                now: account.now)
+            let status = try await account.checkin.status(now: account.now)
             return CheckinStateJSON(
                 status: CheckinStatusJSON(status, zone: account.clock.timeZone), texts: status.checkin?.texts)
         }
@@ -37,8 +36,7 @@ struct CheckinRoutes {
         let at = try EntryRoutes.instant(body.string("at"))
         let answered = try await signedIn.run { account in
             await CheckinAnswerJSON(
-                try CheckinService(database: account.database, clock: account.clock).answer(
-                    yes: yes, now: account.now, at: at))
+                try account.checkin.answer(yes: yes, now: account.now, at: at))
         }
         return JSONResponse.make(.ok, answered)
     }
@@ -56,8 +54,7 @@ struct CheckinRoutes {
         let question = try body.string("question")
         let setup = try await signedIn.run { account in
             await CheckinSetupJSON(
-                try CheckinService(database: account.database, clock: account.clock)
-                    .setup(preset: preset, question: question, now: account.now))
+                try account.checkin.setup(preset: preset, question: question, now: account.now))
         }
         return JSONResponse.make(setup.created ? .created : .ok, setup)
     }
@@ -73,8 +70,7 @@ struct CheckinRoutes {
                 message: "no such path: \(request.uri.path)")
         }
         let cleared = try await signedIn.run { account in
-            let (day, was) = try await CheckinService(database: account.database, clock: account.clock)
-                .reset(now: account.now)
+            let (day, was) = try await account.checkin.reset(now: account.now)
             return ["day": day.description, "cleared": was.map { $0 ? "yes" : "no" } ?? "nothing"]
         }
         return JSONResponse.make(.ok, cleared)

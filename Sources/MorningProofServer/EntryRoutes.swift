@@ -20,8 +20,7 @@ struct EntryRoutes {
         let id = try HabitRoutes.id(context)
         let (from, to) = (HabitRoutes.query(request, "from"), HabitRoutes.query(request, "to"))
         let entries = try await scope.forAccount(request) { account in
-            try await EntryService(database: account.database, clock: account.clock)
-                .entries(habitID: id, from: from, to: to, now: account.now).map(EntryJSON.init)
+            try await account.entries.entries(habitID: id, from: from, to: to, now: account.now).map(EntryJSON.init)
         }
         return JSONResponse.make(.ok, ["entries": entries])
     }
@@ -39,7 +38,7 @@ struct EntryRoutes {
         let (note, value) = (try body.string("note"), try body.number("value"))
         let at = try Self.instant(body.string("at"))
         let document = try await signedIn.run { account in
-            let recorded = try await EntryService(database: account.database, clock: account.clock)
+            let recorded = try await account.entries
                 .record(status, habitID: id, day: day, note: note, value: value, now: account.now, at: at)
             return EntryChangeJSON(recorded.change, entry: recorded.entry)
         }
@@ -50,8 +49,7 @@ struct EntryRoutes {
         let (id, day) = (try HabitRoutes.id(context), try HabitRoutes.day(context))
         let at = try Self.instant(HabitRoutes.query(request, "at"))
         let document = try await scope.forAccount(request) { account in
-            let undone = try await EntryService(database: account.database, clock: account.clock)
-                .undo(habitID: id, day: day, now: account.now, at: at)
+            let undone = try await account.entries.undo(habitID: id, day: day, now: account.now, at: at)
             return EntryChangeJSON(undone.change, entry: undone.entry)
         }
         return JSONResponse.make(.ok, document)

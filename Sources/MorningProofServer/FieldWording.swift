@@ -15,7 +15,7 @@ struct FieldWording: ErrorPhrasing {
 
     func hint(_ hint: ErrorHint) -> String {
         switch hint {
-        case .setUpCheckin: "; set one up with POST /api/checkin/setup"
+        case .setUpCheckin: ": POST /api/checkin/setup first"
         default: NeutralPhrasing().hint(hint)
         }
     }

@@ -29,8 +29,7 @@ struct HabitRoutes {
     @Sendable func list(_ request: Request, _ context: ServerContext) async throws -> Response {
         let archived = try await Self.flag(request, "archived")
         let habits = try await scope.forAccount(request) { account in
-            try await HabitService(database: account.database, clock: account.clock)
-                .list(includeArchived: archived, now: account.now).map(HabitResourceJSON.init)
+            try await account.habits.list(includeArchived: archived, now: account.now).map(HabitResourceJSON.init)
         }
         return JSONResponse.make(.ok, ["habits": habits])
     }
@@ -42,8 +41,7 @@ struct HabitRoutes {
         let details = try Self.details(body)
         let habit = try await signedIn.run { account in
             HabitResourceJSON(
-                try await HabitService(database: account.database, clock: account.clock)
-                    .create(named: name, details, now: account.now))
+                try await account.habits.create(named: name, details, now: account.now))
         }
         return JSONResponse.make(.created, habit)
     }
@@ -52,7 +50,7 @@ struct HabitRoutes {
         let id = try Self.id(context)
         let habit = try await scope.forAccount(request) { account in
             HabitResourceJSON(
-                try await HabitService(database: account.database, clock: account.clock).view(id: id, now: account.now))
+                try await account.habits.view(id: id, now: account.now))
         }
         return JSONResponse.make(.ok, habit)
     }
@@ -65,8 +63,7 @@ struct HabitRoutes {
         let (rename, archived, details) = (try body.string("name"), try body.bool("archived"), try Self.details(body))
         let habit = try await signedIn.run { account in
             HabitResourceJSON(
-                try await HabitService(database: account.database, clock: account.clock)
-                    .edit(id: id, rename: rename, archived: archived, details, now: account.now))
+                try await account.habits.edit(id: id, rename: rename, archived: archived, details, now: account.now))
         }
         return JSONResponse.make(.ok, habit)
     }
@@ -81,7 +78,7 @@ struct HabitRoutes {
             throw APIError.badRequest("\"ids\" is required: every active habit's id once, in the new order")
         }
         let habits = try await signedIn.run { account in
-            let service = HabitService(database: account.database, clock: account.clock)
+            let service = account.habits
             try await service.order(ids)
             return try await service.list(includeArchived: false, now: account.now).map(HabitResourceJSON.init)
         }
@@ -91,7 +88,7 @@ struct HabitRoutes {
     @Sendable func remove(_ request: Request, _ context: ServerContext) async throws -> Response {
         let id = try Self.id(context)
         try await scope.forAccount(request) { account in
-            _ = try await HabitService(database: account.database, clock: account.clock).remove(id: id)
+            _ = try await account.habits.remove(id: id)
         }
         return Response(status: .noContent)
     }

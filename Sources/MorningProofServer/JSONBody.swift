@@ -69,7 +69,8 @@ struct JSONBody {
         }
     }
 
-    private static func whole(_ number: Double, _ key: String, in range: ClosedRange<Int>, _ what: String) throws -> Int {
+    private static func whole(_ number: Double, _ key: String, in range: ClosedRange<Int>, _ what: String) throws -> Int
+    {
         guard number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
             throw wrongType(key, "\(what) from \(range.lowerBound) to \(range.upperBound)")
         }
@@ -91,6 +92,32 @@ struct JSONBody {
         guard let value = fields[key] else { return nil }
         guard case .object(let object) = value else { throw Self.wrongType(key, "an object") }
         return object
+    }
+
+    /// A required string field of this object when it is the field `outer` of a body, named
+    /// `outer.key` in messages (`"keys.auth" is missing`).
+    func requiredString(_ key: String, in outer: String) throws -> String {
+        switch fields[key] {
+        case .string(let text)?: return text
+        case nil, .null?: throw APIError.badRequest("\"\(outer).\(key)\" is missing")
+        default: throw APIError.badRequest("\"\(outer).\(key)\" must be a string")
+        }
+    }
+
+    /// An object field that sets or removes something: nil when left out, `.some(nil)` for null (to
+    /// remove), else its object, whose fields must be among `allowed`.
+    func setting(_ key: String, allowed: Set<String>) throws -> JSONBody?? {
+        switch fields[key] {
+        case nil: return nil
+        case .null?: return .some(nil)
+        case .object(let fields)?:
+            if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+                throw APIError.badRequest(
+                    "unknown field \"\(key).\(unknown)\" (fields: \(allowed.sorted().joined(separator: ", ")))")
+            }
+            return .some(JSONBody(fields: fields))
+        default: throw APIError.badRequest("\"\(key)\" must be an object or null")
+        }
     }
 
     private static func wrongType(_ key: String, _ type: String) -> APIError {

@@ -65,6 +65,7 @@ public enum MorningProofServer {
         ProofRoutes(scope: scope).add(to: &routes)
         TokenRoutes(scope: scope).add(to: &routes)
         MetricRoutes(scope: scope).add(to: &routes)
+        PushRoutes(scope: scope).add(to: &routes)
         NotificationRoutes(scope: scope).add(to: &routes)
 
         let router = Router(context: ServerContext.self)

@@ -3,25 +3,19 @@ import Hummingbird
 import MorningProofCore
 import MorningProofService
 import MorningProofStoreContract
-import NotificationDelivery
 
-/// Where the signed-in account's notifications go (`/api/push/...`, `/api/notifications/...`): the
-/// server's Web Push key, the browser subscriptions, the ntfy topic and webhook, a test message to
-/// all of them, and the events of the last days. Full-scope tokens only: a metrics token manages
-/// nothing here. Every token is checked before a body is read.
+/// `/api/notifications/...`: where the signed-in account's notifications go besides its browsers
+/// (the ntfy topic and the webhook), a test message to every channel, and the events of the last
+/// days. Full-scope tokens only: a metrics token manages nothing here. Every token is checked before
+/// a body is read. The browsers' Web Push subscriptions are `PushRoutes`'.
 struct NotificationRoutes {
     let scope: RequestScope
     /// One test message per account per 10 seconds, in this process.
     let testLimit = TestMessageLimit()
 
-    /// The largest body these routes read: a subscription's endpoint and keys, or two URLs and a token.
-    static let bodyLimit = 16 * 1024
     static let utc = TimeZone(identifier: "UTC")!
 
     func add(to table: inout RouteTable) {
-        table.add(.get, "/api/push/key", publicKey)
-        table.add(.post, "/api/push/subscriptions", subscribe)
-        table.add(.delete, "/api/push/subscriptions", unsubscribe)
         table.add(.get, "/api/notifications/channels", channels)
         table.add(.put, "/api/notifications/channels", setChannels)
         table.add(.delete, "/api/notifications/channels", removeChannels)
@@ -30,52 +24,7 @@ struct NotificationRoutes {
     }
 
     private func service(_ signedIn: SignedInRequest) -> NotificationChannelService {
-        NotificationChannelService(
-            store: signedIn.database, delivery: scope.configuration.channelDelivery,
-            rules: ChannelRules(allowLocalTargets: scope.configuration.allowLocalNotifyTargets), testLimit: testLimit)
-    }
-
-    private func body(_ request: Request, allowed: Set<String>) async throws -> JSONBody {
-        try await JSONBody.read(request, limit: min(Self.bodyLimit, scope.configuration.bodyLimit), allowed: allowed)
-    }
-
-    /// `{"publicKey": BASE64URL}`: the VAPID public key a browser subscribes with.
-    @Sendable func publicKey(_ request: Request, _ context: ServerContext) async throws -> Response {
-        _ = try await scope.account(request)
-        guard let identity = scope.configuration.vapidIdentity, let key = VAPIDKey(privateKey: identity.privateKey)
-        else {
-            throw APIError(
-                status: .serviceUnavailable, code: "push_not_configured",
-                message: "Web Push is not set up on this server")
-        }
-        return JSONResponse.make(.ok, ["publicKey": key.publicKeyBase64URL])
-    }
-
-    /// Saves the browser's `PushSubscription.toJSON()` as the account's: 201.
-    @Sendable func subscribe(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let signedIn = try await scope.signIn(request)
-        let body = try await body(request, allowed: ["endpoint", "expirationTime", "keys"])
-        switch body.fields["expirationTime"] {
-        case nil, .null?, .number?: break
-        default: throw APIError.badRequest("\"expirationTime\" must be null or a number")
-        }
-        guard case let keys?? = try setting(body, "keys", allowed: ["p256dh", "auth"]) else {
-            throw APIError.badRequest(
-                "\"keys\" is missing: give {\"p256dh\", \"auth\"} as the browser's subscription has them")
-        }
-        let subscription = PushSubscription(
-            endpoint: try body.requiredString("endpoint"), p256dh: try field(keys, "p256dh", in: "keys"),
-            auth: try field(keys, "auth", in: "keys"))
-        try await service(signedIn).subscribe(subscription, at: signedIn.now)
-        return JSONResponse.make(.created, ["endpoint": subscription.endpoint])
-    }
-
-    /// Removes the account's subscription with `{"endpoint"}`: 204, 404 when it has none.
-    @Sendable func unsubscribe(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let signedIn = try await scope.signIn(request)
-        let body = try await body(request, allowed: ["endpoint"])
-        try await service(signedIn).unsubscribe(endpoint: try body.requiredString("endpoint"))
-        return Response(status: .noContent)
+        scope.notificationChannels(signedIn, testLimit: testLimit)
     }
 
     @Sendable func channels(_ request: Request, _ context: ServerContext) async throws -> Response {
@@ -89,9 +38,9 @@ struct NotificationRoutes {
     /// `webhook.secret` when this request made the webhook's secret.
     @Sendable func setChannels(_ request: Request, _ context: ServerContext) async throws -> Response {
         let signedIn = try await scope.signIn(request)
-        let body = try await body(request, allowed: ["ntfy", "webhook"])
+        let body = try await scope.notificationBody(request, allowed: ["ntfy", "webhook"])
         var change = NotificationChannelService.Change()
-        switch try setting(body, "ntfy", allowed: ["url", "token"]) {
+        switch try body.setting("ntfy", allowed: ["url", "token"]) {
         case nil: break
         case .some(nil): change.ntfy = .remove
         case .some(let fields?):
@@ -101,12 +50,12 @@ struct NotificationRoutes {
                 case .string(let text)?: text
                 default: throw APIError.badRequest("\"ntfy.token\" must be a string or null")
                 }
-            change.ntfy = .set(NtfyChannel(url: try field(fields, "url", in: "ntfy"), token: token))
+            change.ntfy = .set(NtfyChannel(url: try fields.requiredString("url", in: "ntfy"), token: token))
         }
-        switch try setting(body, "webhook", allowed: ["url"]) {
+        switch try body.setting("webhook", allowed: ["url"]) {
         case nil: break
         case .some(nil): change.webhookURL = .remove
-        case .some(let fields?): change.webhookURL = .set(try field(fields, "url", in: "webhook"))
+        case .some(let fields?): change.webhookURL = .set(try fields.requiredString("url", in: "webhook"))
         }
         let (channels, secret) = try await service(signedIn).setChannels(change)
         return JSONResponse.make(.ok, ChannelsJSON(channels, zone: Self.utc, newSecret: secret))
@@ -148,29 +97,26 @@ struct NotificationRoutes {
         }
         return days
     }
+}
 
-    /// A required string field of a nested object, named `outer.key` in messages.
-    private func field(_ object: JSONBody, _ key: String, in outer: String) throws -> String {
-        switch object.fields[key] {
-        case .string(let text)?: return text
-        case nil, .null?: throw APIError.badRequest("\"\(outer).\(key)\" is missing")
-        default: throw APIError.badRequest("\"\(outer).\(key)\" must be a string")
-        }
+extension RequestScope {
+    /// The largest body the notification and push routes read: a subscription's endpoint and keys,
+    /// or two URLs and a token.
+    static let notificationBodyLimit = 16 * 1024
+
+    /// The signed-in account's notification channels, under the server's rules for targets; one
+    /// test message per `testLimit`.
+    func notificationChannels(_ signedIn: SignedInRequest, testLimit: TestMessageLimit = TestMessageLimit())
+        -> NotificationChannelService
+    {
+        NotificationChannelService(
+            store: signedIn.database, delivery: configuration.channelDelivery,
+            rules: ChannelRules(allowLocalTargets: configuration.allowLocalNotifyTargets), testLimit: testLimit)
     }
 
-    /// An object field of the body: nil when left out, `.some(nil)` for null (a channel to remove),
-    /// else its object, whose fields must be among `allowed`.
-    private func setting(_ body: JSONBody, _ key: String, allowed: Set<String>) throws -> JSONBody?? {
-        switch body.fields[key] {
-        case nil: return nil
-        case .null?: return .some(nil)
-        case .object(let fields)?:
-            if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
-                throw APIError.badRequest(
-                    "unknown field \"\(key).\(unknown)\" (fields: \(allowed.sorted().joined(separator: ", ")))")
-            }
-            return .some(JSONBody(fields: fields))
-        default: throw APIError.badRequest("\"\(key)\" must be an object or null")
-        }
+    /// The JSON body of a notification or push route, within `notificationBodyLimit`.
+    func notificationBody(_ request: Request, allowed: Set<String>) async throws -> JSONBody {
+        try await JSONBody.read(
+            request, limit: min(Self.notificationBodyLimit, configuration.bodyLimit), allowed: allowed)
     }
 }

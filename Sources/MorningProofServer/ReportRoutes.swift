@@ -24,7 +24,7 @@ struct ReportRoutes {
         }
         let report = try await scope.forAccount(request) { account in
             await ReportJSON(
-                try ReportService(database: account.database, clock: account.clock)
+                try account.reports
                     .report(habitID: id, from: from, to: to, weeks: weeks ?? ReportRange.defaultWeeks, now: account.now)
             )
         }
@@ -46,8 +46,7 @@ struct ReportRoutes {
             return theme
         }
         let svg = try await scope.forAccount(request) { account in
-            try await ChartService(database: account.database, clock: account.clock)
-                .chart(habitID: id, weeks: weeks, now: account.now).svg(theme: theme)
+            try await account.charts.chart(habitID: id, weeks: weeks, now: account.now).svg(theme: theme)
         }
         return Response(
             status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-store"],

@@ -13,7 +13,7 @@ struct StatusRoutes {
     @Sendable func status(_ request: Request, _ context: ServerContext) async throws -> Response {
         let status = try await scope.forAccount(request) { account in
             await StatusJSON(
-                try ReportService(database: account.database, clock: account.clock).status(now: account.now))
+                try account.reports.status(now: account.now))
         }
         return JSONResponse.make(.ok, status)
     }

@@ -98,7 +98,7 @@ public struct AccountService: Sendable {
             accountID: credentials.id, name: "sign-in", now: now, lifetime: Self.sessionLifetime)
     }
 
-    static let wrongCredentials = ServiceError(.unauthorized, code: "wrong_credentials", "wrong email or password")
+    static let wrongCredentials = MorningProofError(.unauthorized, code: "wrong_credentials", "wrong email or password")
 
     /// What bcrypt hashes: the password's SHA-256 in hex, because bcrypt reads only the first 72
     /// bytes and stops at a zero byte, and a password may have either.
@@ -118,5 +118,5 @@ public struct AccountService: Sendable {
         return profile
     }
 
-    static let noAccount = ServiceError(.unauthorized, code: "unauthorized", "the account no longer exists")
+    static let noAccount = MorningProofError(.unauthorized, code: "unauthorized", "the account no longer exists")
 }

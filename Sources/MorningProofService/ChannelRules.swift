@@ -49,7 +49,7 @@ public struct ChannelRules: Sendable {
         }
         let schemes: Set<String> = allowLocalTargets ? ["https", "http"] : ["https"]
         guard schemes.contains(scheme) else {
-            throw ServiceError(
+            throw MorningProofError(
                 .refused, code: "https_required",
                 "\"\(field)\" must be an https URL" + (scheme == "http" ? " (plain http is refused)" : ""))
         }

@@ -66,12 +66,15 @@ public struct CheckinService: Sendable {
     public func load(now: Date) async throws -> Checkin? {
         guard let habit = try await habit() else { return nil }
         return await Checkin(
-            habit: habit, texts: try texts(), answer: try await database.checkinAnswer(habitID: habit.id, day: clock.day(at: now)))
+            habit: habit, texts: try texts(),
+            answer: try await database.checkinAnswer(habitID: habit.id, day: clock.day(at: now)))
     }
 
-    /// What `answer`, `reset` and `require` throw while no check-in is set up: a usage error that
-    /// says how to set one up (each front end words the step; the API answers 404 `no_checkin`).
-    public static let notSetUp = MorningProofError.usage("no check-in is set up yet\(hint: .setUpCheckin)")
+    /// What `answer`, `reset` and `require` throw while no check-in is set up: a prerequisite
+    /// missing (the API's 404 `no_checkin`, the CLI's 64) that says how to set one up, each front
+    /// end in its own words.
+    public static let notSetUp = MorningProofError(
+        .notFound, code: "no_checkin", "no check-in is set up yet\(hint: .setUpCheckin)")
 
     /// The check-in, or `notSetUp`.
     public func require(now: Date) async throws -> Checkin {
@@ -99,7 +102,8 @@ public struct CheckinService: Sendable {
         return CheckinStatus(
             day: today, checkin: checkin,
             lastAnsweredAt: try await database.lastCheckinAnswer(habitID: checkin.habit.id)?.answeredAt,
-            currentStreak: try await database.progress(of: checkin.habit, today: today, need: .summary).timeline.currentStreak)
+            currentStreak: try await database.progress(of: checkin.habit, today: today, need: .summary).timeline
+                .currentStreak)
     }
 
     /// Answers the check-in for the day `now` falls on (`CheckinOutcome.of`: a yes stands for the day).
@@ -110,7 +114,7 @@ public struct CheckinService: Sendable {
         let checkin = try await require(now: now)
         let day = clock.day(at: instant)
         if at != nil, day < checkin.habit.createdDay {
-            throw ServiceError(
+            throw MorningProofError(
                 .refused, code: "before_habit",
                 "the check-in did not exist yet on \(day) (it was set up on \(checkin.habit.createdDay))")
         }
@@ -148,10 +152,12 @@ public struct CheckinService: Sendable {
             let texts = CheckinTexts.preset(preset)
             try await database.setSetting(SettingKey.checkinQuestion, to: texts.question)
             try await database.setSetting(SettingKey.checkinVerse, to: texts.verse)
-            try await database.setSetting(SettingKey.checkinSuggestions, to: CheckinTexts.joinSuggestions(texts.suggestions))
+            try await database.setSetting(
+                SettingKey.checkinSuggestions, to: CheckinTexts.joinSuggestions(texts.suggestions))
         }
         if let question {
-            try await database.setSetting(SettingKey.checkinQuestion, to: question.trimmingCharacters(in: .whitespacesAndNewlines))
+            try await database.setSetting(
+                SettingKey.checkinQuestion, to: question.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return await CheckinSetup(habit: habit, created: existing == nil, texts: try texts())
     }

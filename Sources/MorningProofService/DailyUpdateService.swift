@@ -54,14 +54,14 @@ public struct DailyUpdateService: Sendable {
                 })
         else { throw TokenService.invalidToken }
         guard inserted else {
-            throw ServiceError(.conflict, code: "already_completed", "Daily check-in already completed")
+            throw MorningProofError(.conflict, code: "already_completed", "Daily check-in already completed")
         }
         return update
     }
 
     private static func clock(of account: AccountProfile) throws -> DayClock {
         guard let clock = account.clock else {
-            throw ServiceError(
+            throw MorningProofError(
                 .notFound, code: "no_timezone", "complete onboarding first: set your time zone in the profile")
         }
         return clock

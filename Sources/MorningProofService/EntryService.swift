@@ -38,10 +38,10 @@ public struct EntryService: Sendable {
         let resolved = try day.map { try LocalDay.resolve($0, today: today) } ?? today
         try clock.checkHappened(resolved)
         if resolved > today {
-            throw ServiceError(.refused, code: "future_day", "\(resolved) is in the future (today is \(today))")
+            throw MorningProofError(.refused, code: "future_day", "\(resolved) is in the future (today is \(today))")
         }
         if resolved < habit.createdDay {
-            throw ServiceError(
+            throw MorningProofError(
                 .refused, code: "before_habit",
                 "\"\(habit.name)\" did not exist yet on \(resolved) (it was added on \(habit.createdDay))")
         }
@@ -52,7 +52,7 @@ public struct EntryService: Sendable {
     /// perhaps) held at `now` within `LastWriter.allowedSkew`, refused further ahead; `now` without it.
     public static func instant(of at: Date?, now: Date) throws -> Date {
         if let at, LastWriter.isFuture(at, now: now) {
-            throw ServiceError(
+            throw MorningProofError(
                 .refused, code: "future_instant",
                 "the action's instant \(ISOInstant.format(at, in: TimeZone(secondsFromGMT: 0)!)) is in the future "
                     + "(the server's clock reads \(ISOInstant.format(now, in: TimeZone(secondsFromGMT: 0)!)))")
@@ -92,9 +92,12 @@ public struct EntryService: Sendable {
             now: now)
     }
 
-    private func change(_ habit: Habit, _ day: LocalDay, _ kind: EntryChange.Kind, now: Date) async throws -> EntryChange {
+    private func change(_ habit: Habit, _ day: LocalDay, _ kind: EntryChange.Kind, now: Date) async throws
+        -> EntryChange
+    {
         EntryChange(
-            habit: habit, day: day, kind: kind, progress: try await database.progress(of: habit, today: clock.day(at: now), need: .days(from: day)))
+            habit: habit, day: day, kind: kind,
+            progress: try await database.progress(of: habit, today: clock.day(at: now), need: .days(from: day)))
     }
 
     // MARK: - By habit id, as the API names habits

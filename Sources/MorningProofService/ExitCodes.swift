@@ -11,6 +11,9 @@ extension MorningProofError.Kind {
         case .noInput: 66
         case .ioError: 74
         case .busy: 75
+        // What the server answers with 401, 404, 409, 422 or 429 (a token not valid, a prerequisite
+        // missing, a name taken, a future day) is, for a command, a usage error.
+        case .unauthorized, .notFound, .conflict, .refused, .tooManyRequests: 64
         }
     }
 }

@@ -47,7 +47,7 @@ extension HabitService {
         return try await order(ids)
     }
 
-    static func badOrder(_ message: String) -> ServiceError {
-        ServiceError(.refused, code: "bad_order", message)
+    static func badOrder(_ message: String) -> MorningProofError {
+        MorningProofError(.refused, code: "bad_order", message)
     }
 }

@@ -110,7 +110,7 @@ public struct LoginThrottle: Sendable {
             recent in SignInLimits.retryAfter(keys, recent: recent, now: now)
         }
         if let wait {
-            throw ServiceError(
+            throw MorningProofError(
                 .tooManyRequests(retryAfter: wait), code: "too_many_attempts",
                 "\(refusal); try again in \(wait) seconds")
         }

@@ -64,7 +64,8 @@ public struct NotificationChannelService: Sendable {
     /// account's is not its to remove).
     public func unsubscribe(endpoint: String) async throws {
         guard ChannelRules.couldBeStored(endpoint), try await store.removePushSubscription(endpoint: endpoint) else {
-            throw ServiceError(.notFound, code: "not_found", "no push subscription of this account has that endpoint")
+            throw MorningProofError(
+                .notFound, code: "not_found", "no push subscription of this account has that endpoint")
         }
     }
 
@@ -105,7 +106,7 @@ public struct NotificationChannelService: Sendable {
     /// Refuses (422) a target the delivery would never send to, such as `https://127.1/`.
     private func refuseTarget(_ url: String, field: String) throws {
         if let why = delivery.refusal(ofTarget: url) {
-            throw ServiceError(.refused, code: "target_refused", "\"\(field)\" is refused: \(why)")
+            throw MorningProofError(.refused, code: "target_refused", "\"\(field)\" is refused: \(why)")
         }
     }
 
@@ -120,7 +121,7 @@ public struct NotificationChannelService: Sendable {
     public func sendTest(accountID: Int64, clock: DayClock, now: Date, realNow: Date) async throws -> [ChannelResult] {
         let channels = try await store.notificationChannels()
         guard !channels.isEmpty else {
-            throw ServiceError(
+            throw MorningProofError(
                 .conflict, code: "no_channels",
                 "this account has no notification channel yet: subscribe a browser (POST /api/push/subscriptions) "
                     + "or set ntfy or a webhook (PUT /api/notifications/channels)")
@@ -170,7 +171,7 @@ public final class TestMessageLimit: Sendable {
             return nil
         }
         if let wait {
-            throw ServiceError(
+            throw MorningProofError(
                 .tooManyRequests(retryAfter: max(1, Int(wait.rounded(.up)))), code: "too_many_tests",
                 "a test message was sent less than \(Int(interval)) seconds ago; try again shortly")
         }

@@ -60,7 +60,7 @@ public struct TokenService: Sendable {
     }
 
     /// What a request with an unknown, revoked or expired token gets.
-    public static let invalidToken = ServiceError(
+    public static let invalidToken = MorningProofError(
         .unauthorized, code: "invalid_token", "the token is not valid (unknown, revoked or expired)")
 
     /// A token that never expires, for a script: for the owner when no email is given.
@@ -70,7 +70,7 @@ public struct TokenService: Sendable {
         var accountID = AccountProfile.ownerID
         if let email {
             guard let id = try await database.accountID(email: email) else {
-                throw ServiceError(.notFound, code: "no_such_account", "no account has the email \(email)")
+                throw MorningProofError(.notFound, code: "no_such_account", "no account has the email \(email)")
             }
             accountID = id
         }
@@ -96,7 +96,7 @@ public struct TokenService: Sendable {
     /// Revokes a token by id; among one account's tokens only, when given (another's id is not found).
     public func revokeToken(id: Int64, accountID: Int64? = nil) async throws {
         guard try await database.revokeToken(id: id, accountID: accountID) else {
-            throw ServiceError(.notFound, code: "not_found", "no token has the id \(id)")
+            throw MorningProofError(.notFound, code: "not_found", "no token has the id \(id)")
         }
     }
 

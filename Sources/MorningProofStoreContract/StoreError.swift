@@ -1,7 +1,8 @@
 import Foundation
+import MorningProofCore
 
 /// What the store refuses, cannot find or cannot reach, with the value or file concerned. Front ends
-/// decide what it means to a person (the CLI: an exit code; the server: 404, 409 or 503).
+/// read it as the `MorningProofError` it converts to (`morningProofError`), like every other layer's.
 public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Code: Sendable, Equatable {
         /// Nothing stored matches (`value` is what was looked for).
@@ -50,4 +51,23 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The same error, its sentence followed by `consequence` ("; the database was left as it was").
     package func adding(_ consequence: String) -> StoreError { StoreError(code, value: value, message + consequence) }
+}
+
+extension StoreError: MorningProofErrorConvertible {
+    /// A name or value the person gave that does not fit what is stored is theirs to change (not
+    /// found, taken, ambiguous, invalid); a database busy or out of reach, or a file given to read
+    /// from, is of the kind that says so.
+    public var morningProofError: MorningProofError {
+        switch code {
+        case .notFound:
+            MorningProofError(
+                .notFound, isNoHabitsYet ? "\(message)\(hint: .addHabit)" : ErrorText(stringLiteral: message))
+        case .conflict: MorningProofError(.conflict, message)
+        case .ambiguous, .invalid: MorningProofError(.usage, message)
+        case .busy: MorningProofError(.busy, message)
+        case .unavailable: MorningProofError(.ioError, message)
+        case .missingFile: MorningProofError(.noInput, message)
+        case .badFile: MorningProofError(.dataError, message)
+        }
+    }
 }

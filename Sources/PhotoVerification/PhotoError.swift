@@ -21,3 +21,20 @@ public enum PhotoProblem: Sendable, Equatable {
     /// A bed model file that is not a valid model.
     case badModel
 }
+
+extension PhotoProblem: FileProblem {
+    /// A missing photo is 66, one that cannot be read 74, any other 65; the server answers every
+    /// photo it was sent that cannot be used with 400 `bad_image`.
+    public var errorKind: MorningProofError.Kind {
+        switch self {
+        case .noSuchFile: .noInput
+        case .unreadable: .ioError
+        case .notAnImage, .damaged, .refused, .tooManyPixels, .badModel: .dataError
+        }
+    }
+
+    public var errorCode: String? { "bad_image" }
+
+    /// Over the pixel limit: where the person sets the limit, how to raise it.
+    public var errorHint: ErrorHint? { self == .tooManyPixels ? .raisePixelLimit : nil }
+}

@@ -132,6 +132,7 @@ do {
     case .noInput: exit(66)
     case .ioError: exit(74)
     case .busy: exit(75)
+    case .unauthorized, .notFound, .conflict, .refused, .tooManyRequests: exit(64)  // a server's refusals
     }
 } catch {
     FileHandle.standardError.write(Data("morningproof-calibrate: \(error)\n".utf8))

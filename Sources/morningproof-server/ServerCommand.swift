@@ -3,9 +3,9 @@ import Foundation
 import Logging
 import MorningProofCore
 import MorningProofPostgres
+import MorningProofSQLite
 import MorningProofServer
 import MorningProofService
-import MorningProofSQLite
 import MorningProofStoreContract
 import NotificationDelivery
 import Observer
@@ -29,28 +29,15 @@ struct ServerCommand: AsyncParsableCommand {
         subcommands: [Serve.self, TokenCommand.self, DatabaseCommand.self, NotifyCommand.self],
         defaultSubcommand: Serve.self)
 
-    /// Runs `body`; a MorningProof, service or store error becomes one line on stderr and its exit code.
+    /// Runs `body`; a MorningProof error, or a lower layer's (a store's), becomes one line on stderr
+    /// and its kind's exit code.
     static func reporting(_ body: () async throws -> Void) async throws {
         do {
             try await body()
-        } catch let error as MorningProofError {
+        } catch {
+            guard let error = MorningProofError(error) else { throw error }
             FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
             throw ExitCode(error.kind.exitCode)
-        } catch let error as ServiceError {
-            FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
-            throw ExitCode(MorningProofError.Kind.usage.exitCode)
-        } catch let error as StoreError {
-            // The database cannot be opened (74) or stays busy (75); anything else is what was asked for.
-            FileHandle.standardError.write(Data("morningproof-server: \(error.message)\n".utf8))
-            let kind: MorningProofError.Kind =
-                switch error.code {
-                case .busy: .busy
-                case .unavailable: .ioError
-                case .missingFile: .noInput
-                case .badFile: .dataError
-                default: .usage
-                }
-            throw ExitCode(kind.exitCode)
         }
     }
 }
@@ -249,47 +236,22 @@ extension ServerCommand {
                     metricsExportLimit, option: "--metrics-export-limit")
                 configuration.metricsUploadLimit = metricsUploadLimit
                 configuration.allowLocalNotifyTargets = delivery.allowLocalNotifyTargets
-                var services: [any Service]
-                let sender: HTTPChannelSender
-                if let store = try await database.postgres(
-                    poolSize: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
-                {
-                    // The Web Push identity, through a pool of its own: the store's runs once, as a service.
-                    let setup = PostgresStore(url: store.url, poolSize: 1, logger: logger)
-                    configuration.vapidIdentity = try await setup.whileRunning {
-                        try await PushIdentity.load(from: setup, contact: delivery.pushContact, logger: logger)
-                    }
-                    sender = delivery.sender(identity: configuration.vapidIdentity!, logger: logger)
-                    configuration.channelDelivery = sender
-                    // Many server processes may share the database: the pool runs beside the HTTP server, and
-                    // stops after it (a ServiceGroup shuts its services down in reverse order).
-                    services = [
-                        store,
-                        MorningProofServer.application(
-                            accounts: store, habits: { store.scoped(to: $0) }, signInFailures: store,
-                            configuration: configuration, logger: logger,
-                            onRunning: Self.announce("PostgreSQL at \(store.url)")),
-                    ]
-                    let shared = store
-                    services += notifyPass(store: shared, account: { shared.scoped(to: $0) }, sender: sender, logger: logger)
-                } else {
-                    let path = DatabaseLocation.resolve(explicit: database.path)
-                    var store = try AppDatabase.openShared(path: path, readers: readers)
-                    store.stateRebuildFailed = { [logger] error in
-                        logger.warning("cannot save habit states that a read found out of date: \(error.message)")
-                    }
-                    configuration.vapidIdentity = try await PushIdentity.load(
-                        from: store, contact: delivery.pushContact, logger: logger)
-                    sender = delivery.sender(identity: configuration.vapidIdentity!, logger: logger)
-                    configuration.channelDelivery = sender
-                    services = [
-                        MorningProofServer.application(
-                            database: store, configuration: configuration, logger: logger,
-                            onRunning: Self.announce(path))
-                    ]
-                    let shared = store
-                    services += notifyPass(store: shared, account: { shared.scoped(to: $0) }, sender: sender, logger: logger)
-                }
+                let served = try await database.served(
+                    readers: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
+                let identity = try await served.pushIdentity(contact: delivery.pushContact, logger: logger)
+                configuration.vapidIdentity = identity
+                let sender = delivery.sender(identity: identity, logger: logger)
+                configuration.channelDelivery = sender
+                // The database's own services (PostgreSQL's pool) run beside the HTTP server and stop
+                // after it: a ServiceGroup shuts its services down in reverse order.
+                var services = served.services
+                services.append(
+                    MorningProofServer.application(
+                        accounts: served.accounts, habits: { served.account($0) },
+                        signInFailures: served.signInFailures,
+                        configuration: configuration, logger: logger, onRunning: Self.announce(served.name)))
+                services += notifyPass(
+                    store: served.accounts, account: { served.account($0) }, sender: sender, logger: logger)
                 let group = ServiceGroup(
                     configuration: .init(
                         services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -41,22 +41,25 @@ import Testing
         try await Self.withService(engine) { service in
             let subscriber = TestPushSubscriber()
             for url in Self.loopbackForms {
-                await #expect(throws: ServiceError.self, "\(url)") {
-                    _ = try await service.setChannels(.init(webhookURL: .set(url)))
-                }
-                await #expect(throws: ServiceError.self, "\(url)") {
-                    _ = try await service.setChannels(.init(ntfy: .set(NtfyChannel(url: url))))
-                }
-                await #expect(throws: ServiceError.self, "\(url)") {
-                    try await service.subscribe(subscriber.subscription(endpoint: url), at: Date())
-                }
+                let refusals = [
+                    await #expect(throws: MorningProofError.self, "\(url)") {
+                        _ = try await service.setChannels(.init(webhookURL: .set(url)))
+                    },
+                    await #expect(throws: MorningProofError.self, "\(url)") {
+                        _ = try await service.setChannels(.init(ntfy: .set(NtfyChannel(url: url))))
+                    },
+                    await #expect(throws: MorningProofError.self, "\(url)") {
+                        try await service.subscribe(subscriber.subscription(endpoint: url), at: Date())
+                    },
+                ]
+                #expect(refusals.allSatisfy { $0?.kind == .refused }, "\(url)")
             }
             let stored = try await service.channels()
             #expect(stored.isEmpty)
             // The refusal says why, naming the address and no path.
             do {
                 _ = try await service.setChannels(.init(webhookURL: .set("https://0x7f.1/secret-path")))
-            } catch let error as ServiceError {
+            } catch let error as MorningProofError {
                 #expect(error.description.contains("loopback") && !error.description.contains("secret-path"))
             }
             // Public ones are stored.

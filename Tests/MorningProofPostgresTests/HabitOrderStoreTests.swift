@@ -55,7 +55,7 @@ import Testing
                 do {
                     try await service.order(ids)
                     Issue.record("\(ids) was taken")
-                } catch let error as ServiceError {
+                } catch let error as MorningProofError {
                     #expect(error.kind == .refused && error.message.contains(words), "\(error.message)")
                 } catch {
                     Issue.record("\(ids): \(error)")

@@ -139,9 +139,10 @@ import Testing
                     == LocalDay("2026-05-02"))
             await #expect(try ada.entry(habitID: other.id, day: LocalDay("2026-05-01")!)?.recordedAt == evening)
             // A day named outright must have begun by the instant: 23:59 on the 1st cannot act on the 2nd.
-            await #expect(throws: ServiceError.self) {
+            let notBegun = await #expect(throws: MorningProofError.self) {
                 try await entries.record(.done, habit: habit, day: "2026-05-02", now: afterMidnight, at: beforeMidnight)
             }
+            #expect(notBegun?.kind == .refused)
         }
     }
 
@@ -150,12 +151,13 @@ import Testing
             do {
                 _ = try await entries.record(.done, habit: habit, day: "today", now: now, at: now + 600)
                 Issue.record("an action ten minutes ahead was accepted")
-            } catch let error as ServiceError {
+            } catch let error as MorningProofError {
                 #expect(error.kind == .refused && error.code == "future_instant")
             }
-            await #expect(throws: ServiceError.self) {
+            let undo = await #expect(throws: MorningProofError.self) {
                 try await entries.undo(habit: habit, day: "today", now: now, at: now + 600)
             }
+            #expect(undo?.kind == .refused && undo?.code == "future_instant")
             await #expect(try ada.entries(habitID: habit.id).isEmpty)
             // Two minutes ahead is a phone's clock running fast: taken as now.
             _ = try await entries.record(.done, habit: habit, day: "today", now: now, at: now + 120)

@@ -65,10 +65,11 @@ struct AccountServiceTests {
                     email: "ada@example.com", password: "wrong", address: "10.0.0.1", now: Self.now)
             }
         }
-        await #expect(throws: ServiceError.self) {
+        let locked = await #expect(throws: MorningProofError.self) {
             try await accounts.logIn(
                 email: "ada@example.com", password: "correct horse", address: "10.0.0.1", now: Self.now)
         }
+        #expect(locked?.code == "too_many_attempts")
         _ = try await accounts.logIn(
             email: "ada@example.com", password: "correct horse", address: "10.0.0.2", now: Self.now)
         for address in 3...17 {
@@ -82,7 +83,7 @@ struct AccountServiceTests {
             _ = try await accounts.logIn(
                 email: "ada@example.com", password: "correct horse", address: "10.0.0.2", now: Self.now)
             Issue.record("signed in past the limit")
-        } catch let error as ServiceError {
+        } catch let error as MorningProofError {
             #expect(error.kind == .tooManyRequests(retryAfter: 900))
             #expect(error.code == "too_many_attempts")
         }
@@ -106,8 +107,8 @@ struct AccountServiceTests {
                             email: "ada@example.com", password: n == 20 ? "correct horse" : "wrong \(n)",
                             address: "10.0.0.1", now: Self.now)
                         return "signed in"
-                    } catch let error as ServiceError {
-                        return error.code
+                    } catch let error as MorningProofError {
+                        return error.code ?? "\(error)"
                     } catch {
                         return "\(error)"
                     }
@@ -117,10 +118,11 @@ struct AccountServiceTests {
         }
         #expect(outcomes["wrong_credentials", default: 0] + outcomes["signed in", default: 0] <= 5, "\(outcomes)")
         #expect(outcomes["too_many_attempts", default: 0] >= 35, "\(outcomes)")
-        await #expect(throws: ServiceError.self) {
+        let locked = await #expect(throws: MorningProofError.self) {
             try await accounts.logIn(
                 email: "ada@example.com", password: "correct horse", address: "10.0.0.1", now: Self.now)
         }
+        #expect(locked?.code == "too_many_attempts")
     }
 
     /// Found by attack: a sign-in with a NUL in its email skipped the limits and cost a bcrypt each,
@@ -131,8 +133,8 @@ struct AccountServiceTests {
             do {
                 _ = try await accounts.logIn(
                     email: "ada\(n)\u{0}@example.com", password: "guess \(n)", address: "10.0.0.3", now: Self.now)
-            } catch let error as ServiceError {
-                outcomes[error.code, default: 0] += 1
+            } catch let error as MorningProofError {
+                outcomes[error.code ?? "\(error)", default: 0] += 1
             }
         }
         #expect(outcomes == ["wrong_credentials": 20, "too_many_attempts": 5], "\(outcomes)")
@@ -155,10 +157,11 @@ struct AccountServiceTests {
             }
         }
         // Those five failures count against signing in from that address.
-        await #expect(throws: ServiceError.self) {
+        let locked = await #expect(throws: MorningProofError.self) {
             try await accounts.logIn(
                 email: "ada@example.com", password: "correct horse", address: "10.0.0.2", now: Self.now)
         }
+        #expect(locked?.code == "too_many_attempts")
         for n in 1...3 {
             _ = try await accounts.signUp(
                 email: "user\(n)@example.com", password: "correct horse", timeZone: nil, address: "10.0.0.1",
@@ -175,7 +178,7 @@ struct AccountServiceTests {
                 email: "late@example.com", password: "correct horse", timeZone: nil, address: "10.0.0.1",
                 now: Self.now.addingTimeInterval(60))
             Issue.record("signed up past the limit")
-        } catch let error as ServiceError {
+        } catch let error as MorningProofError {
             #expect(error.kind == .tooManyRequests(retryAfter: 3540))
         }
         #expect(try await database.accountID(email: "late@example.com") == nil)
@@ -193,7 +196,9 @@ struct AccountServiceTests {
         let update = try await service.record(metrics: ["mood": .number(4)], score: nil, token: token, now: Self.now)
         #expect(update.day == LocalDay("2026-03-10"))
         #expect(update.zone == "Asia/Tokyo")
-        await #expect(throws: ServiceError(.conflict, code: "already_completed", "Daily check-in already completed")) {
+        await #expect(
+            throws: MorningProofError(.conflict, code: "already_completed", "Daily check-in already completed")
+        ) {
             try await service.record(metrics: [:], score: 1, token: token, now: Self.now.addingTimeInterval(3600))
         }
         let summary = try await service.summary(token: token, now: Self.now)
@@ -226,6 +231,7 @@ struct AccountServiceTests {
         }
         try await tokens.revokeToken(id: issued.record.id)
         #expect(try await tokens.authenticate(PresentedToken(issued.token, at: Self.now)) == nil)
-        await #expect(throws: ServiceError.self) { try await tokens.revokeToken(id: issued.record.id) }
+        let gone = await #expect(throws: MorningProofError.self) { try await tokens.revokeToken(id: issued.record.id) }
+        #expect(gone?.kind == .notFound && gone?.code == "not_found")
     }
 }

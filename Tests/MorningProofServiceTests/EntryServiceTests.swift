@@ -39,7 +39,8 @@ struct EntryServiceTests {
     @Test("done twice is harmless; skip then done replaces; undo clears; the streak spans the 23-hour day")
     func doneSkipUndo() async throws {
         let morning = Self.at("2026-03-08T07:00:00-04:00")  // New York's 23-hour day
-        await #expect(try service.record(.done, habit: habit, day: "yesterday", now: morning).kind == .recorded(.recorded))
+        await #expect(
+            try service.record(.done, habit: habit, day: "yesterday", now: morning).kind == .recorded(.recorded))
         let first = try await service.record(.done, habit: habit, day: nil, now: morning)
         #expect(first.day == LocalDay("2026-03-08") && first.progress.timeline.currentStreak == 2)
         await #expect(try service.record(.done, habit: habit, day: "today", now: morning).kind == .recorded(.unchanged))
@@ -58,10 +59,15 @@ struct EntryServiceTests {
     func refused() async throws {
         let now = Self.at("2026-03-08T07:00:00-04:00")
         // Refused by a rule (the server answers 422, the CLI exits 64), not bad input.
-        await #expect(throws: ServiceError(.refused, code: "future_day", "2026-03-09 is in the future (today is 2026-03-08)")) {
+        await #expect(
+            throws: MorningProofError(.refused, code: "future_day", "2026-03-09 is in the future (today is 2026-03-08)")
+        ) {
             try await service.record(.done, habit: habit, day: "2026-03-09", now: now)
         }
-        await #expect(throws: ServiceError.self) { try await service.record(.done, habit: habit, day: "2026-03-05", now: now) }
+        let early = await #expect(throws: MorningProofError.self) {
+            try await service.record(.done, habit: habit, day: "2026-03-05", now: now)
+        }
+        #expect(early?.kind == .refused && early?.code == "before_habit")
         await #expect(throws: MorningProofError.self) {
             try await service.record(.done, habit: habit, day: nil, note: "bad\u{1B}[31m", now: now)
         }

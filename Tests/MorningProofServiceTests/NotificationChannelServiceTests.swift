@@ -1,7 +1,7 @@
 import Foundation
 import MorningProofCore
-import MorningProofService
 import MorningProofSQLite
+import MorningProofService
 import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
@@ -126,13 +126,13 @@ import Testing
 
     @Test func aTestWithNoChannelIsRefusedAndASecondWithinTenSecondsIsTooMany() async throws {
         let service = try Self.service()
-        let none = await #expect(throws: ServiceError.self) {
+        let none = await #expect(throws: MorningProofError.self) {
             _ = try await service.sendTest(accountID: 1, clock: Self.clock, now: Self.now, realNow: Self.now)
         }
         #expect(none?.kind == .conflict && none?.code == "no_channels")
         _ = try await service.setChannels(.init(webhookURL: .set("https://hooks.example/a")))
         _ = try await service.sendTest(accountID: 1, clock: Self.clock, now: Self.now, realNow: Self.now)
-        let soon = await #expect(throws: ServiceError.self) {
+        let soon = await #expect(throws: MorningProofError.self) {
             _ = try await service.sendTest(
                 accountID: 1, clock: Self.clock, now: Self.now, realNow: Self.now.addingTimeInterval(4))
         }
