@@ -24,7 +24,8 @@ struct MetricUpload {
     let limit: BodyLimit
     /// The limit of a form's file once its format is known to be no Apple export.
     let metricsLimit: BodyLimit
-    private let boundary: [UInt8]?
+    /// The form that carries the file; nil for a body that is the file.
+    private let form: MultipartForm?
 
     /// The upload a Content-Type announces: 415 with the types taken for another, 400 for a form without a boundary.
     init(contentType: String?, configuration: ServerConfiguration) throws {
@@ -43,7 +44,7 @@ struct MetricUpload {
                 message: "metrics are read as UTF-8: send charset=utf-8 or none, not \(charset)")
         }
         format = known.format
-        boundary = known.format == nil ? try MultipartPhoto(contentType: type).boundary : nil
+        form = known.format == nil ? try MultipartForm(contentType: type, carrying: .file) : nil
         metricsLimit = BodyLimit(bytes: configuration.metricsLimit, what: "the metrics body")
         limit =
             known.format?.isAppleExport ?? true
@@ -59,7 +60,7 @@ struct MetricUpload {
     /// the limit, else as soon as the bytes that arrived pass it. Returns the bytes written.
     func receive(_ request: Request, into file: ReceivedFile) async throws -> Int {
         try checkDeclaredLength(request)
-        var form = boundary.map(MultipartFileStream.init(boundary:))
+        var form = form
         var (received, written) = (0, 0)
         for try await chunk in request.body {
             received += chunk.readableBytes

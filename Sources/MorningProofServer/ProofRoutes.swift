@@ -51,9 +51,9 @@ struct ProofRoutes {
                     "send the photo as image/jpeg, image/png or multipart/form-data, not \(type.type.isEmpty ? "nothing" : type.type)"
             )
         }
-        let form = type.type == "multipart/form-data" ? try MultipartPhoto(contentType: type) : nil
+        let form = type.type == "multipart/form-data" ? try MultipartForm(contentType: type, carrying: .photo) : nil
         let body = try await BodyLimit.photo.collect(request)
         guard let form else { return Data(body.readableBytesView) }
-        return try await pool.run { try form.firstFile(in: body) }
+        return try await pool.run { try form.file(in: body) }
     }
 }
