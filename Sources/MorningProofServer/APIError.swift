@@ -4,7 +4,6 @@ import Logging
 import MorningProofCore
 import MorningProofService
 import MorningProofStoreContract
-import PhotoVerification
 import NIOCore
 
 /// An error answer. Every error body is `{"error": "...", "code": "..."}`, and this is the one
