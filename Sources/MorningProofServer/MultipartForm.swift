@@ -20,6 +20,10 @@ struct MultipartForm {
         /// A metrics file: the one file part. The parts after it are read, and a second file part is
         /// a 400, not dropped unread while the client believes it was sent.
         case file
+
+        /// Blanks taken after a boundary before the form is a 400: any number in a photo's form, 64
+        /// in a metrics file's (as each route has always answered).
+        var maxPadding: Int? { self == .photo ? nil : 64 }
     }
 
     private enum State {
@@ -49,6 +53,8 @@ struct MultipartForm {
     private var pending: [UInt8]
     private var parts = 0
     private var headerBytes = 0
+    /// Blanks after the last boundary.
+    private var padding = 0
     /// The file part ended at its boundary.
     private var hasFile = false
 
@@ -151,11 +157,14 @@ struct MultipartForm {
                 return false
             }
             if pending.isEmpty || pending == Array("-".utf8) { return false }
-            state = .padding
+            (state, padding) = (.padding, 0)
             return true
         case .padding:
             // Blanks may follow a boundary (RFC 2046), then the line break.
-            pending.removeFirst(pending.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count)
+            let blanks = pending.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+            pending.removeFirst(blanks)
+            padding += blanks
+            if let most = carrying.maxPadding, padding > most { throw Self.malformed }
             guard pending.count >= 2 else { return false }
             guard pending[0] == UInt8(ascii: "\r"), pending[1] == UInt8(ascii: "\n") else { throw Self.malformed }
             pending.removeFirst(2)

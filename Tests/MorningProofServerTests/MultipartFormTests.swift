@@ -24,8 +24,10 @@ struct MultipartFormTests {
     }
 
     /// What the parser writes when the body comes in chunks of `sizes` (repeated).
-    static func written(_ body: [UInt8], sizes: [Int]) throws -> [UInt8] {
-        var stream = MultipartForm(boundary: Array(boundary.utf8), carrying: .file)
+    static func written(
+        _ body: [UInt8], sizes: [Int], boundary: String = boundary, carrying: MultipartForm.Carrying = .file
+    ) throws -> [UInt8] {
+        var stream = MultipartForm(boundary: Array(boundary.utf8), carrying: carrying)
         var out = [UInt8]()
         var (offset, turn) = (0, 0)
         while offset < body.count {
@@ -84,5 +86,20 @@ struct MultipartFormTests {
             _ = try Self.written(withoutClosing + note + second + closing, sizes: sizes)
         }
         #expect(error?.status == .badRequest && error?.message.contains("more than one file") == true)
+    }
+
+    /// Blanks after a boundary, however they are cut into chunks: a metrics form takes 64 (the 65th
+    /// is 400), a photo's form any number.
+    @Test(arguments: [[1], [3], [100_000]]) func blanksAfterABoundaryAreTakenUpToTheRoutesLimit(sizes: [Int]) throws {
+        func form(_ blanks: Int) -> [UInt8] {
+            Array(
+                ("--B" + String(repeating: " ", count: blanks) + "\r\nContent-Type: image/png\r\n\r\nP\r\n--B--").utf8)
+        }
+        #expect(try Self.written(form(64), sizes: sizes, boundary: "B", carrying: .file) == Array("P".utf8))
+        let error = #expect(throws: APIError.self) {
+            try Self.written(form(65), sizes: sizes, boundary: "B", carrying: .file)
+        }
+        #expect(error?.message.contains("not multipart") == true)
+        #expect(try Self.written(form(1000), sizes: sizes, boundary: "B", carrying: .photo) == Array("P".utf8))
     }
 }
