@@ -149,8 +149,8 @@ let package = Package(
         .target(
             name: "MorningProofServer",
             dependencies: [
-                "MorningProofCore", "MorningProofStoreContract", "MorningProofService", "PhotoVerification",
-                "HabitCharts", "HealthMetrics", "NotificationDelivery", "CSystemZlib",
+                "MorningProofCore", "MorningProofStoreContract", "MorningProofService", "HabitCharts",
+                "NotificationDelivery", "CSystemZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

@@ -42,39 +42,40 @@ public struct AppleHealthReader: Sendable {
         self.progress = progress
     }
 
-    /// Reads `export.xml` (whatever its name).
-    public func readXML(path: String) throws -> Export {
+    /// Reads `export.xml` (whatever its name); messages and warnings name it as `shownAs` (default: its path).
+    public func readXML(path: String, shownAs name: String? = nil) throws -> Export {
+        let name = name ?? path
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             let number = errno
             throw MetricFileError.cannotOpen(
-                path, errno: number, "\(path): cannot open (\(String(cString: strerror(number))))")
+                name, errno: number, "\(name): cannot open (\(String(cString: strerror(number))))")
         }
         defer { close(fd) }
         let total = (try? FileIdentity.of(path).size) ?? 0
         let ranges = Self.parts(fd: fd, size: total, count: total >= parallelThreshold ? parallelParts : 1)
         let counter = ProgressCounter(total: total, report: progress)
         if ranges.count == 1 {
-            var feeder = try scan(fd: fd, path: path, range: ranges[0], counter: counter)
+            var feeder = try scan(fd: fd, name: name, range: ranges[0], counter: counter)
             feeder.finish()
-            return try export(feeder.scanner, path: path, end: feeder.offset)
+            return try export(feeder.scanner, name: name, end: feeder.offset)
         }
         // Big files: the parts are scanned on their own threads and their sums merged.
         let parts = try ParallelMap.run(ranges, workers: ProcessInfo.processInfo.activeProcessorCount) { range in
             Result {
-                var feeder = try scan(fd: fd, path: path, range: range, counter: counter)
+                var feeder = try scan(fd: fd, name: name, range: range, counter: counter)
                 feeder.finish()
                 return (scanner: feeder.scanner, end: feeder.offset)
             }
         }.map { try $0.get() }
         var merged = parts[0].scanner
         for part in parts.dropFirst() { merged.absorb(part.scanner) }
-        return try export(merged, path: path, end: parts.last!.end)
+        return try export(merged, name: name, end: parts.last!.end)
     }
 
-    /// Scans bytes `range` of the open file with pread.
-    private func scan(fd: Int32, path: String, range: Range<Int64>, counter: ProgressCounter) throws -> ChunkFeeder {
-        var feeder = ChunkFeeder(scanner: scanner(path), offset: range.lowerBound)
+    /// Scans bytes `range` of the open file with pread; `name` is the file in messages.
+    private func scan(fd: Int32, name: String, range: Range<Int64>, counter: ProgressCounter) throws -> ChunkFeeder {
+        var feeder = ChunkFeeder(scanner: scanner(name), offset: range.lowerBound)
         var position = range.lowerBound
         while position < range.upperBound {
             let count = try feeder.fill { pointer, capacity in
@@ -82,7 +83,7 @@ public struct AppleHealthReader: Sendable {
                 let n = pread(fd, pointer, wanted, off_t(position))
                 if n < 0 {
                     let reason = String(cString: strerror(errno))
-                    throw MetricFileError(.unreadable, path: path, "\(path): \(reason)", cause: reason)
+                    throw MetricFileError(.unreadable, path: name, "\(name): \(reason)", cause: reason)
                 }
                 return n
             }
@@ -94,21 +95,23 @@ public struct AppleHealthReader: Sendable {
     }
 
     /// Reads the export inside `export.zip`: the first `.xml` entry outside `__MACOSX/` whose
-    /// content is a HealthData document (`export.xml`, `eksport.xml`, `exportar.xml`, ...).
-    public func readZip(path: String) throws -> Export {
+    /// content is a HealthData document (`export.xml`, `eksport.xml`, `exportar.xml`, ...). Messages
+    /// and warnings name the archive as `shownAs` (default: its path).
+    public func readZip(path: String, shownAs name: String? = nil) throws -> Export {
+        let name = name ?? path
         let archive: Archive
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
             throw MetricFileError(
-                .notMetrics, path: path, "\(path): not a readable ZIP archive (\(error))", cause: "\(error)")
+                .notMetrics, path: name, "\(name): not a readable ZIP archive (\(error))", cause: "\(error)")
         }
         guard let entry = try Self.exportEntry(in: archive) else {
             throw MetricFileError(
-                .notMetrics, path: path,
-                "\(path): a ZIP archive without an Apple Health export (no .xml entry holding <HealthData>)")
+                .notMetrics, path: name,
+                "\(name): a ZIP archive without an Apple Health export (no .xml entry holding <HealthData>)")
         }
-        var feeder = ChunkFeeder(scanner: scanner("\(path):\(entry.path)"))
+        var feeder = ChunkFeeder(scanner: scanner("\(name):\(entry.path)"))
         let total = Int64(entry.uncompressedSize)
         let most = Int64(entry.compressedSize).multipliedReportingOverflow(by: Self.maxExpansion)
         let bound = most.overflow ? Int64.max : most.partialValue + Self.expansionAllowance
@@ -119,8 +122,8 @@ public struct AppleHealthReader: Sendable {
                 done += Int64(data.count)
                 guard done <= bound else {
                     throw MetricFileError(
-                        .notMetrics, path: path,
-                        "\(path): \(entry.path) expands to more than \(Self.maxExpansion) times its compressed size: no Apple Health export does (a zip bomb?)"
+                        .notMetrics, path: name,
+                        "\(name): \(entry.path) expands to more than \(Self.maxExpansion) times its compressed size: no Apple Health export does (a zip bomb?)"
                     )
                 }
                 try feeder.append(data)
@@ -135,28 +138,28 @@ public struct AppleHealthReader: Sendable {
             // A damaged or cut-short archive: keep what was read, as an export cut short.
             feeder.scanner.warnings.append(
                 ReadWarning(
-                    file: path, location: "byte \(done) of \(entry.path)", message: "archive ends early (\(error))"))
+                    file: name, location: "byte \(done) of \(entry.path)", message: "archive ends early (\(error))"))
         }
         progress?(done, total)
         feeder.finish()
-        return try export(feeder.scanner, path: "\(path):\(entry.path)", end: feeder.offset)
+        return try export(feeder.scanner, name: "\(name):\(entry.path)", end: feeder.offset)
     }
 
     private func scanner(_ name: String) -> AppleHealthScanner {
         AppleHealthScanner(totals: ExportTotals(clock: clock, keepSamples: keepSamples), fileName: name)
     }
 
-    private func export(_ scanner: AppleHealthScanner, path: String, end: Int64) throws -> Export {
+    private func export(_ scanner: AppleHealthScanner, name: String, end: Int64) throws -> Export {
         var scanner = scanner
         guard scanner.sawHealthData else {
             throw MetricFileError(
-                .notMetrics, path: path, "\(path): not an Apple Health export (no <HealthData> element)")
+                .notMetrics, path: name, "\(name): not an Apple Health export (no <HealthData> element)")
         }
         var warnings = scanner.warnings
         if !scanner.sawEnd {
             warnings.append(
                 ReadWarning(
-                    file: path, location: "byte \(end)",
+                    file: name, location: "byte \(end)",
                     message:
                         "the export ends before </HealthData> (still being written?): read up to the last complete record"
                 ))

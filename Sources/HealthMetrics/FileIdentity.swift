@@ -11,15 +11,17 @@ public struct FileIdentity: Equatable, Sendable {
     /// Bytes the head fingerprint covers at most.
     public static let headLength = 4096
 
-    /// The identity of `path`; throws `MetricFileError.noSuchFile` when it does not exist.
-    public static func of(_ path: String) throws -> FileIdentity {
+    /// The identity of `path`; throws `MetricFileError.noSuchFile` when it does not exist, naming the
+    /// file as `shownAs` (default: its path).
+    public static func of(_ path: String, shownAs name: String? = nil) throws -> FileIdentity {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let number = errno
+            let name = name ?? path
             if number == ENOENT || number == ENOTDIR {
-                throw MetricFileError(.noSuchFile, path: path, "\(path): no such file")
+                throw MetricFileError(.noSuchFile, path: name, "\(name): no such file")
             }
-            throw MetricFileError.cannotOpen(path, errno: number, "\(path): \(String(cString: strerror(number)))")
+            throw MetricFileError.cannotOpen(name, errno: number, "\(name): \(String(cString: strerror(number)))")
         }
         let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         return FileIdentity(

@@ -10,16 +10,20 @@ public struct HealthAutoExportReader {
 
     public init(clock: DayClock) { self.clock = clock }
 
-    /// The file at `path` as rows to store, with the number of records read and the warnings.
-    public func readFile(_ path: String) throws -> (batch: MetricBatch, recordsRead: Int, warnings: [ReadWarning]) {
+    /// The file at `path` as rows to store, with the number of records read and the warnings;
+    /// messages and warnings name the file as `shownAs` (default: its path).
+    public func readFile(_ path: String, shownAs name: String? = nil) throws -> (
+        batch: MetricBatch, recordsRead: Int, warnings: [ReadWarning]
+    ) {
+        let name = name ?? path
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
             throw MetricFileError(
-                .unreadable, path: path, "\(path): \(error.localizedDescription)", cause: error.localizedDescription)
+                .unreadable, path: name, "\(name): \(error.localizedDescription)", cause: error.localizedDescription)
         }
-        let (samples, warnings) = try read(data, file: path)
+        let (samples, warnings) = try read(data, file: name)
         var batch = MetricBatch()
         // `{qty, date}` is the period's total so far (a day's or an hour's steps), sent again as it
         // grows: the largest send counts, never their sum.

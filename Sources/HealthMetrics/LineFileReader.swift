@@ -5,6 +5,8 @@ import MorningProofCore
 /// batches, each with the offset after its last complete line, so that an appended file resumes there.
 public struct LineFileReader {
     let path: String
+    /// What messages and warnings call the file: its path, or a label ("the body").
+    let name: String
     let format: MetricFileFormat
     let clock: DayClock
     let identity: FileIdentity
@@ -19,10 +21,11 @@ public struct LineFileReader {
 
     public init(
         path: String, format: MetricFileFormat, clock: DayClock, identity: FileIdentity, state: WatchedFileState?,
-        progress: (@Sendable (String, Int64, Int64) -> Void)?,
+        progress: (@Sendable (String, Int64, Int64) -> Void)?, shownAs name: String? = nil,
         store: @escaping (MetricBatch, WatchedFileState?) async throws -> MetricWriteOutcome
     ) {
         self.path = path
+        self.name = name ?? path
         self.format = format
         self.clock = clock
         self.identity = identity
@@ -35,7 +38,7 @@ public struct LineFileReader {
     /// (an explicit import), else it waits, uncounted, for the writer to finish it.
     public func read(from start: (offset: Int64, line: Int), acceptUnterminatedLine: Bool) async throws -> FileReport {
         guard let file = FileHandle(forReadingAtPath: path) else {
-            throw MetricFileError.cannotOpen(path, errno: errno, "\(path): cannot open")
+            throw MetricFileError.cannotOpen(name, errno: errno, "\(name): cannot open")
         }
         defer { try? file.close() }
         var report = FileReport(path: path, format: format)
@@ -46,7 +49,7 @@ public struct LineFileReader {
             let headLine = try Self.firstLine(file)
             guard let parsed = CSVHeader(line: headLine.text) else {
                 throw MetricFileError(
-                    .notMetrics, path: path, "\(path): line 1: not a metrics CSV header (date,metric,value)")
+                    .notMetrics, path: name, "\(name): line 1: not a metrics CSV header (date,metric,value)")
             }
             header = parsed
             if offset < headLine.length {
@@ -88,7 +91,7 @@ public struct LineFileReader {
             case .problem(let message):
                 report.warningCount += 1
                 if report.warnings.count < 50 {
-                    report.warnings.append(ReadWarning(file: path, location: "line \(lineNumber)", message: message))
+                    report.warnings.append(ReadWarning(file: name, location: "line \(lineNumber)", message: message))
                 }
             }
         }

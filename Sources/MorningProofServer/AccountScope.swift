@@ -23,4 +23,8 @@ struct AccountScope: Sendable {
     var reports: ReportService { ReportService(database: database, clock: clock) }
     /// A habit's heatmap and score curve.
     var charts: ChartService { ChartService(database: database, clock: clock) }
+    /// Photo proofs of the account's photo habits.
+    var proofs: ProofService { ProofService(database: database, clock: clock) }
+    /// Health data arriving for the account, read on `cpu`.
+    func metrics(readingOn cpu: any CPUWork) -> MetricIngest { MetricIngest(store: database, clock: clock, cpu: cpu) }
 }

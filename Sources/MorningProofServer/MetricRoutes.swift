@@ -1,5 +1,4 @@
 import Foundation
-import HealthMetrics
 import Hummingbird
 import MorningProofCore
 import MorningProofService
@@ -22,23 +21,18 @@ struct MetricRoutes {
         let signedIn = try await scope.signIn(request, for: .metricsUpload)
         let upload = try MetricUpload(contentType: request.headers[.contentType], configuration: scope.configuration)
         try upload.checkDeclaredLength(request)
-        let report = try await signedIn.run { account in
+        let outcome = try await signedIn.run { account in
             try await scope.metricUploads.run {
                 try await ReceivedFile.with(in: scope.configuration.uploadFolder) { file in
-                    let size = try await upload.receive(request, into: file)
-                    let format = try upload.format(of: file, size: size)
-                    do {
-                        return try await MetricIngest(store: account.database, clock: account.clock, cpu: scope.cpuWork)
-                            .ingest(file: file.path, as: format, now: account.now)
-                    } catch let error as MorningProofError {
-                        // The reader names the file it read: the client knows it as its body.
-                        throw MorningProofError(
-                            error.kind, error.message.replacingOccurrences(of: file.path, with: "the body"))
-                    }
+                    try await account.metrics(readingOn: scope.cpuWork)
+                        .ingest(try await upload.receive(request, into: file), now: account.now)
                 }
             }
         }
-        return JSONResponse.make(.ok, IngestJSON(report))
+        switch outcome {
+        case .ingested(let report): return JSONResponse.make(.ok, IngestJSON(report))
+        case .tooLarge: throw upload.metricsLimit.tooLarge
+        }
     }
 
     /// The day totals from `from` through `to` (both `YYYY-MM-DD`), as `metrics show --json` prints them.

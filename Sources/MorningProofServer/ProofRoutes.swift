@@ -3,40 +3,35 @@ import Hummingbird
 import MorningProofCore
 import MorningProofService
 import NIOCore
-import PhotoVerification
 
 /// `/api/habits/{id}/proof`: a photo proof, what `verify --habit` does, for the signed-in account.
 struct ProofRoutes {
     let scope: RequestScope
 
-    /// Pixels decoded at most: a server does not decode 100-megapixel PNGs for anyone who asks.
-    static let maxPixels = 50_000_000
-
     func add(to table: inout RouteTable) {
         table.add(.post, "/api/habits/:id/proof", proof)
     }
 
+    /// The photo is read (a place among the uploads first: the body, up to 25 MB, is held until it
+    /// is judged), then judged and offered by one call; the proof's kind is the status.
     @Sendable func proof(_ request: Request, _ context: ServerContext) async throws -> Response {
         let id = try HabitRoutes.id(context)
         let signedIn = try await scope.signIn(request)
-        // A place among the uploads first: the body (up to 25 MB) is held until it is judged.
-        let judgement = try await scope.photoUploads.run {
+        let proof = try await scope.photoUploads.run {
             let photo = try await Self.photo(request, pool: scope.cpuWork)
-            // Decoded and judged on the CPU pool, not on the thread pool that every account's store calls use.
-            return try await scope.cpuWork.run {
-                try BedVerifier().verify(data: photo, name: "the photo", maxPixels: Self.maxPixels)
+            return try await signedIn.run { account in
+                // Decoded and judged on the CPU pool, not on the thread pool that every account's store calls use.
+                try await account.proofs.prove(.bytes(photo), habitID: id, now: account.now, cpu: scope.cpuWork)
             }
         }
-        let document = try await signedIn.run { account in
-            ProofJSON(
-                judgement,
-                proof: try await ProofService(database: account.database, clock: account.clock)
-                    .prove(judgement, habitID: id, now: account.now))
+        switch proof.kind {
+        case .refused(let reason):
+            throw APIError(status: .unprocessableContent, code: "proof_refused", message: "proof refused: \(reason)")
+        case .recordedNow:
+            return JSONResponse.make(.created, ProofJSON(proof))
+        case .alreadyRecorded, .notMade:
+            return JSONResponse.make(.ok, ProofJSON(proof))
         }
-        if let refusal = document.proofRefused {
-            throw APIError(status: .unprocessableContent, code: "proof_refused", message: "proof refused: \(refusal)")
-        }
-        return JSONResponse.make(document.recordedNow ? .created : .ok, document)
     }
 
     /// The photo of the request: its body as `image/jpeg` or `image/png`, or the first file part of a
@@ -51,9 +46,9 @@ struct ProofRoutes {
                     "send the photo as image/jpeg, image/png or multipart/form-data, not \(type.type.isEmpty ? "nothing" : type.type)"
             )
         }
-        let form = type.type == "multipart/form-data" ? try MultipartPhoto(contentType: type) : nil
+        let form = type.type == "multipart/form-data" ? try MultipartForm(contentType: type, carrying: .photo) : nil
         let body = try await BodyLimit.photo.collect(request)
         guard let form else { return Data(body.readableBytesView) }
-        return try await pool.run { try form.firstFile(in: body) }
+        return try await pool.run { try form.file(in: body) }
     }
 }

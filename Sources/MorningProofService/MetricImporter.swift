@@ -42,33 +42,41 @@ public struct MetricImporter {
     /// Reads a whole file (`metrics import`). Throws noInput (66) when it is missing and
     /// dataError (65) when it is not a metrics file; bad records are warnings in the report.
     /// With `format`, the file must be of that format (a body whose Content-Type named it): else
-    /// dataError (65), naming what it is instead.
-    public func importFile(_ path: String, as expected: MetricFileFormat? = nil) async throws -> FileReport {
-        let identity = try FileIdentity.of(path)
-        if identity.isDirectory { throw MorningProofError.dataError("\(path) is a folder, not a metrics file") }
+    /// dataError (65), naming what it is instead. Messages and warnings name the file as `shownAs`
+    /// (default: its path; a body the server received is "the body").
+    public func importFile(_ path: String, as expected: MetricFileFormat? = nil, shownAs name: String? = nil)
+        async throws -> FileReport
+    {
+        let name = name ?? path
+        let identity = try FileIdentity.of(path, shownAs: name)
+        if identity.isDirectory { throw MorningProofError.dataError("\(name) is a folder, not a metrics file") }
         guard let format = try MetricFileFormat.detect(path: path) else {
             throw MorningProofError.dataError(
-                "\(path): not a metrics file (expected an Apple Health export.xml or export.zip, Health Auto Export JSON, CSV with date,metric,value or JSON Lines)"
+                "\(name): not a metrics file (expected an Apple Health export.xml or export.zip, Health Auto Export JSON, CSV with date,metric,value or JSON Lines)"
             )
         }
         if let expected, !expected.accepts(format) {
             throw MorningProofError.dataError(
-                "\(path): not \(expected.displayName) but \(format.displayName)")
+                "\(name): not \(expected.displayName) but \(format.displayName)")
         }
         do {
-            return try await read(path, format: format, identity: identity, resume: nil, watched: false)
+            return try await read(
+                path, shownAs: name, format: format, identity: identity, resume: nil, watched: false)
         } catch let failure as StoreFailure {
             throw failure.error
         }
     }
 
     /// Reads a file as a watched source: from `resume` (offset, line) for appended lines, else whole,
-    /// recording what was read so that an unchanged file is skipped next time.
+    /// recording what was read so that an unchanged file is skipped next time. Warnings name the
+    /// file as `shownAs` (default: its path).
     func read(
-        _ path: String, format: MetricFileFormat, identity: FileIdentity, resume: (offset: Int64, line: Int)?,
-        watched: Bool
+        _ path: String, shownAs name: String? = nil, format: MetricFileFormat, identity: FileIdentity,
+        resume: (offset: Int64, line: Int)?, watched: Bool
     ) async throws -> FileReport {
-        var report = try await readRecords(path, format: format, identity: identity, resume: resume, watched: watched)
+        let name = name ?? path
+        var report = try await readRecords(
+            path, shownAs: name, format: format, identity: identity, resume: resume, watched: watched)
         // Each record was plausible; a source's day total may still be above the ceiling.
         let above = try await StoreFailure.wrap { try await database.metricTotalsAboveCeiling(on: report.daysTouched) }
         for (metric, total) in above {
@@ -76,7 +84,7 @@ public struct MetricImporter {
             if report.warnings.count < 50 {
                 report.warnings.append(
                     ReadWarning(
-                        file: path, location: "day \(total.day)",
+                        file: name, location: "day \(total.day)",
                         message:
                             "\(total.source)'s \(metric.rawValue) total of \(HealthMetric.format(total.value)) is above the ceiling of \(HealthMetric.format(metric.maximumPerDay)) \(metric.baseUnit) a day: not counted"
                     ))
@@ -86,8 +94,8 @@ public struct MetricImporter {
     }
 
     private func readRecords(
-        _ path: String, format: MetricFileFormat, identity: FileIdentity, resume: (offset: Int64, line: Int)?,
-        watched: Bool
+        _ path: String, shownAs name: String, format: MetricFileFormat, identity: FileIdentity,
+        resume: (offset: Int64, line: Int)?, watched: Bool
     ) async throws -> FileReport {
         let head = FileIdentity.fingerprint(path, length: Int(min(identity.size, Int64(FileIdentity.headLength)))) ?? ""
         var state =
@@ -102,7 +110,8 @@ public struct MetricImporter {
             if let progress { reporter = { @Sendable done, total in progress(path, done, total) } }
             let reader = AppleHealthReader(clock: clock, progress: reporter)
             let export = try await offload {
-                format == .appleHealthXML ? try reader.readXML(path: path) : try reader.readZip(path: path)
+                format == .appleHealthXML
+                    ? try reader.readXML(path: path, shownAs: name) : try reader.readZip(path: path, shownAs: name)
             }
             state?.complete = export.complete
             let outcome = try await StoreFailure.wrap { try await database.storeMetrics(export.batch, file: state) }
@@ -116,7 +125,9 @@ public struct MetricImporter {
             return report
         case .healthAutoExport:
             let clock = clock
-            let (batch, recordsRead, warnings) = try await offload { try HealthAutoExportReader(clock: clock).readFile(path) }
+            let (batch, recordsRead, warnings) = try await offload {
+                try HealthAutoExportReader(clock: clock).readFile(path, shownAs: name)
+            }
             let outcome = try await StoreFailure.wrap { try await database.storeMetrics(batch, file: state) }
             var report = FileReport(path: path, format: format)
             report.recordsRead = recordsRead
@@ -127,7 +138,8 @@ public struct MetricImporter {
             return report
         case .csv, .jsonLines:
             return try await LineFileReader(
-                path: path, format: format, clock: clock, identity: identity, state: state, progress: progress
+                path: path, format: format, clock: clock, identity: identity, state: state, progress: progress,
+                shownAs: name
             ) { batch, file in
                 try await StoreFailure.wrap { try await database.storeMetrics(batch, file: file) }
             }.read(from: resume ?? (0, 0), acceptUnterminatedLine: !watched)

@@ -39,6 +39,67 @@ public struct IngestReport: Sendable {
     public init() {}
 }
 
+/// What a metrics body's Content-Type says it is: a format (`application/json` is Health Auto
+/// Export JSON, `text/csv` CSV, ...), or a form whose file's format is found from its content.
+public struct MetricBodyType: Sendable {
+    /// The media types taken, in the order a refusal lists them, and the format each names; nil for
+    /// a form.
+    static let types: [(mediaType: String, format: MetricFileFormat?)] = [
+        ("application/json", .healthAutoExport), ("application/x-ndjson", .jsonLines),
+        ("application/jsonl", .jsonLines), ("text/csv", .csv), ("application/zip", .appleHealthZip),
+        ("application/xml", .appleHealthXML), ("text/xml", .appleHealthXML), ("multipart/form-data", nil),
+    ]
+
+    /// The media types taken, in the order a refusal lists them.
+    public static let mediaTypes = types.map(\.mediaType)
+
+    /// The format the Content-Type names; nil for a form.
+    let format: MetricFileFormat?
+
+    /// The body type `mediaType` (lower case, without parameters) declares; nil for a type not taken.
+    public init?(mediaType: String) {
+        guard let known = Self.types.first(where: { $0.mediaType == mediaType }) else { return nil }
+        format = known.format
+    }
+
+    /// A `multipart/form-data` form, whose one file part is the metrics file.
+    public var isForm: Bool { format == nil }
+
+    /// True when the body may be an Apple Health export (a form may hold one), whose limit is larger.
+    public var mayBeAppleExport: Bool { format?.isAppleExport ?? true }
+}
+
+/// A metrics body received to a file, as `MetricIngest` reads it.
+public struct ReceivedMetrics: Sendable {
+    /// The file the body (a form's file part) was written to.
+    public var path: String
+    /// Its bytes.
+    public var size: Int
+    /// What the request's Content-Type declared.
+    public var type: MetricBodyType
+    /// What messages call the body, in place of its path: the client never knew the path.
+    public var label: String
+    /// The most bytes a body may have when it is no Apple export: a form's file is held to it once
+    /// its content says what it is.
+    public var limit: Int
+
+    public init(path: String, size: Int, type: MetricBodyType, label: String, limit: Int) {
+        self.path = path
+        self.size = size
+        self.type = type
+        self.label = label
+        self.limit = limit
+    }
+}
+
+/// What one ingest of a received body came to, for a front end to answer with.
+public enum IngestOutcome: Sendable {
+    /// The body was read and stored, and the goals judged.
+    case ingested(IngestReport)
+    /// A form's file is no Apple export and is over the body's limit: nothing read.
+    case tooLarge
+}
+
 /// One account's metrics arriving as a file (a body the server received, streamed to disk): read
 /// as `metrics import` reads it, stored as the account's, then the account's goals judged for the
 /// days it changed.
@@ -54,21 +115,43 @@ public struct MetricIngest {
         self.cpu = cpu
     }
 
+    /// The action of `POST /api/metrics`: reads `body` in the format its type declares or, for a
+    /// form, the one its content shows (dataError, 400, when it is no metrics file; `tooLarge` when
+    /// it is no Apple export and over `body.limit`), then as `ingest(file:as:now:)`. Messages name
+    /// the body by its label, never by its path.
+    public func ingest(_ body: ReceivedMetrics, now: Date, realTime: Date = Date()) async throws -> IngestOutcome {
+        let format: MetricFileFormat
+        if let declared = body.type.format {
+            format = declared
+        } else {
+            guard let found = try MetricFileFormat.detect(path: body.path) else {
+                throw MorningProofError.dataError(
+                    "the form's file is not a metrics file (expected an Apple Health export.xml or export.zip, Health Auto Export JSON, CSV with date,metric,value or JSON Lines)"
+                )
+            }
+            if !found.isAppleExport, body.size > body.limit { return .tooLarge }
+            format = found
+        }
+        return .ingested(
+            try await ingest(file: body.path, as: format, shownAs: body.label, now: now, realTime: realTime))
+    }
+
     /// Reads `path`, which must be in `format` (dataError, 65 / 400, naming what it is instead, or
     /// when it is no metrics file at all; nothing stored then), stores its records as the
     /// account's, then judges the account's goals (`GoalJudge`) on the days whose data changed,
     /// today and yesterday: the `goal.met` events are claimed for the next pass to deliver.
-    /// `realTime` stamps those claims.
-    public func ingest(file path: String, as format: MetricFileFormat, now: Date, realTime: Date = Date())
-        async throws -> IngestReport
-    {
+    /// Messages name the file as `shownAs` (default: its path). `realTime` stamps those claims.
+    public func ingest(
+        file path: String, as format: MetricFileFormat, shownAs name: String? = nil, now: Date, realTime: Date = Date()
+    ) async throws -> IngestReport {
         let file: FileReport
         do {
-            file = try await MetricImporter(database: store, clock: clock, cpu: cpu).importFile(path, as: format)
+            file = try await MetricImporter(database: store, clock: clock, cpu: cpu).importFile(
+                path, as: format, shownAs: name)
         } catch let error as MetricFileError {
             // A body that parses as its format at first and breaks later (JSON nested past the
             // parser's depth, a NaN, a zip with no export in it) is bad input, as `metrics import` says.
-            throw MorningProofError(error.code.errorKind, error.message)
+            throw error.morningProofError
         }
         var report = IngestReport()
         report.records = file.recordsRead

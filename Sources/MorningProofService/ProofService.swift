@@ -25,18 +25,42 @@ public struct PhotoProofOutcome: Sendable, Equatable {
 /// A photo offered as a habit's proof, and the habit afterwards: what `verify --habit` and
 /// `POST /api/habits/{id}/proof` report.
 public struct PhotoProof: Sendable {
+    /// What a proof came to, for a front end to answer with (the server: 201, 200 or 422).
+    public enum Kind: Sendable, Equatable {
+        /// This photo recorded the day as done.
+        case recordedNow
+        /// The day was done already (or keeps its manual entry, or was changed later): the photo is
+        /// kept as evidence.
+        case alreadyRecorded
+        /// A rule refused the photo (a repeat of another day's, taken on another day): nothing stored.
+        case refused(reason: String)
+        /// The photo was judged not made: it was not offered, nothing stored.
+        case notMade
+    }
+
     /// The photo habit the photo was offered to.
     public var habit: Habit
     /// The day the photo was offered for: today on the service's clock.
     public var day: LocalDay
+    /// What the verifier said of the photo.
+    public var judgement: PhotoJudgement
     /// What happened to the day; nil when the photo was judged not made (nothing stored).
     public var outcome: PhotoProofOutcome?
     /// The habit judged as of `day`, after the proof.
     public var progress: HabitProgress
+
+    public var kind: Kind {
+        guard let outcome else { return .notMade }
+        if let refusal = outcome.refusal { return .refused(reason: refusal) }
+        switch outcome.recorded {
+        case .recorded, .replaced: return .recordedNow
+        default: return .alreadyRecorded
+        }
+    }
 }
 
-/// Photo proofs: a judged photo becomes today's entry of a photo habit, with its evidence, when
-/// `ProofPolicy` allows it. Every front end (CLI, server) offers photos through here.
+/// Photo proofs: a photo is judged, and a made one becomes today's entry of a photo habit, with its
+/// evidence, when `ProofPolicy` allows it. Every front end (CLI, server) offers photos through here.
 public struct ProofService: Sendable {
     public let database: any AccountData
     public let clock: DayClock
@@ -60,27 +84,56 @@ public struct ProofService: Sendable {
         return habit
     }
 
-    /// The action of a photo proof: checks that habit `id` is a photo habit (not found, or a usage
-    /// error), offers `judgement` for the day `now` falls on, and returns what happened with the habit's progress.
-    public func prove(_ judgement: PhotoJudgement, habitID id: Int64, now: Date) async throws -> PhotoProof {
+    /// The action of `POST /api/habits/{id}/proof`: decodes and judges `photo` on `cpu`, then checks
+    /// that habit `id` is a photo habit (not found, or a usage error: a photo that cannot be read is
+    /// told first), offers the photo for the day `now` falls on, and returns what happened with the
+    /// habit's progress.
+    public func prove(
+        _ photo: PhotoInput, habitID id: Int64, now: Date, judging: PhotoJudging = .upload, cpu: any CPUWork
+    ) async throws -> PhotoProof {
+        let judgement = try await cpu.run { try judging.judge(photo, fingerprint: true) }
+        return try await prove(judgement, habitID: id, now: now)
+    }
+
+    /// The action of `verify --habit`: judges `photos` at once on at most `workers` threads, then
+    /// offers each made one in their order as the proof of the photo habit `habit` (`photoHabit(named:)`,
+    /// checked before any photo is judged). Each result is the proof, or why that photo could not be
+    /// judged; a failure of the store is thrown.
+    public func prove(
+        _ photos: [PhotoInput], habit: Habit, now: Date, judging: PhotoJudging, workers: Int
+    ) async throws -> [Result<PhotoProof, any Error>] {
+        let habit = try photoHabit(habit)
+        var proofs: [Result<PhotoProof, any Error>] = []
+        for judged in judging.judge(photos, workers: workers, fingerprint: true) {
+            switch judged {
+            case .success(let judgement): proofs.append(.success(try await prove(judgement, habit: habit, now: now)))
+            case .failure(let error): proofs.append(.failure(error))
+            }
+        }
+        return proofs
+    }
+
+    /// Checks that habit `id` is a photo habit (not found, or a usage error), offers `judgement` for
+    /// the day `now` falls on, and returns what happened with the habit's progress.
+    func prove(_ judgement: PhotoJudgement, habitID id: Int64, now: Date) async throws -> PhotoProof {
         let habit = try await HabitService(database: database, clock: clock).habit(id: id)
         return try await prove(judgement, habit: habit, now: now)
     }
 
-    /// Offers `judgement` as the proof of the photo habit `habit` (`photoHabit(named:)`, checked before
-    /// any photo is judged), and returns what happened with the habit's progress afterwards.
-    public func prove(_ judgement: PhotoJudgement, habit: Habit, now: Date) async throws -> PhotoProof {
+    /// Offers `judgement` as the proof of the photo habit `habit`, and returns what happened with the
+    /// habit's progress afterwards.
+    func prove(_ judgement: PhotoJudgement, habit: Habit, now: Date) async throws -> PhotoProof {
         let habit = try photoHabit(habit)
         let outcome = try await offer(judgement, habit: habit, now: now)
         let day = clock.day(at: now)
         let progress = try await database.progress(of: habit, today: day, need: .summary)
-        return PhotoProof(habit: habit, day: day, outcome: outcome, progress: progress)
+        return PhotoProof(habit: habit, day: day, judgement: judgement, outcome: outcome, progress: progress)
     }
 
     /// Offers `judgement` as the proof of `habit` for the day `now` falls on: records the day as done
     /// with the photo's evidence, or says why it is refused. A photo judged not made is not offered:
     /// nil, and nothing is stored.
-    public func offer(_ judgement: PhotoJudgement, habit: Habit, now: Date) async throws -> PhotoProofOutcome? {
+    func offer(_ judgement: PhotoJudgement, habit: Habit, now: Date) async throws -> PhotoProofOutcome? {
         guard judgement.verdict.made else { return nil }
         guard let sha256 = judgement.sha256 else {
             preconditionFailure("a photo offered as proof must be verified with fingerprint: true")

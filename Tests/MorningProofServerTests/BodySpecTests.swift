@@ -148,7 +148,8 @@ struct BodySpecTests {
     }
 
     @Test func theFirstFilePartIsFoundAfterAPreambleAndOtherFields() throws {
-        let parser = try MultipartPhoto(contentType: MediaType("multipart/form-data; boundary=\"a b'c\""))
+        let parser = try MultipartForm(
+            contentType: MediaType("multipart/form-data; boundary=\"a b'c\""), carrying: .photo)
         let body = Self.form(
             "a b'c",
             [
@@ -156,21 +157,23 @@ struct BodySpecTests {
                 "Content-Disposition: form-data; name=\"photo\"; filename=\"x.jpg\"\r\n\r\nPHOTO\r\nBYTES",
                 "Content-Disposition: form-data; name=\"other\"; filename=\"y.jpg\"\r\n\r\nNOT THIS",
             ], preamble: "ignored\r\n")
-        #expect(try parser.firstFile(in: body) == Data("PHOTO\r\nBYTES".utf8))
+        #expect(try parser.file(in: body) == Data("PHOTO\r\nBYTES".utf8))
     }
 
     @Test func aFormPastItsBoundsIsRefused() throws {
-        let parser = try MultipartPhoto(contentType: MediaType("multipart/form-data; boundary=B"))
+        let parser = try MultipartForm(contentType: MediaType("multipart/form-data; boundary=B"), carrying: .photo)
         let seventeen = Self.form("B", Array(repeating: "\r\n", count: 16) + ["Content-Type: image/png\r\n\r\nP"])
-        #expect(throws: APIError.self) { try parser.firstFile(in: seventeen) }
+        #expect(throws: APIError.self) { try parser.file(in: seventeen) }
         let sixteen = Self.form("B", Array(repeating: "\r\n", count: 15) + ["Content-Type: image/png\r\n\r\nP"])
-        #expect(try parser.firstFile(in: sixteen) == Data("P".utf8))
+        #expect(try parser.file(in: sixteen) == Data("P".utf8))
         let longHeader = Self.form("B", ["X-Long: \(String(repeating: "h", count: 9000))\r\n\r\nP"])
-        #expect(throws: APIError.self) { try parser.firstFile(in: longHeader) }
+        #expect(throws: APIError.self) { try parser.file(in: longHeader) }
         let unclosed = ByteBuffer(string: "--B\r\nContent-Type: image/png\r\n\r\nPNG without its end")
-        #expect(throws: APIError.self) { try parser.firstFile(in: unclosed) }
+        #expect(throws: APIError.self) { try parser.file(in: unclosed) }
         for bad in ["multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=a\u{7}b"] {
-            #expect(throws: APIError.self, "\(bad)") { try MultipartPhoto(contentType: MediaType(bad)) }
+            #expect(throws: APIError.self, "\(bad)") {
+                try MultipartForm(contentType: MediaType(bad), carrying: .photo)
+            }
         }
     }
 }

@@ -73,28 +73,27 @@ struct VerifyCommand: AsyncParsableCommand {
             proofs = await (service, opened, try service.photoHabit(named: habit))
         }
         let verifier = BedVerifier(model: try model.map(BedModel.load(path:)) ?? .builtIn, threshold: threshold)
+        let judging = PhotoJudging(verifier: verifier, maxPixels: maxPixels)
         let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let maxPixels = maxPixels
-        // Only a proof needs the file's SHA-256.
-        let fingerprint = proofs != nil
-        let judgements = ParallelMap.run(photos, workers: workers) { path in
-            Result { try verifier.verify(path: path, maxPixels: maxPixels, fingerprint: fingerprint) }
-        }
+        let inputs = photos.map { PhotoInput.file(path: $0) }
         var reports: [PhotoReport] = []
         var progress: HabitProgress?
-        for (path, judgement) in zip(photos, judgements) {
-            guard let proofs else {
-                reports.append(PhotoReport(path: path, judgement: judgement))
-                continue
+        if let proofs {
+            // Judged at once, then offered in the order given.
+            let results = try await proofs.service.prove(
+                inputs, habit: proofs.habit, now: proofs.session.now, judging: judging, workers: workers)
+            for (path, result) in zip(photos, results) {
+                let proof = try? result.get()
+                if let proof { progress = proof.progress }
+                reports.append(
+                    PhotoReport(
+                        path: path, judgement: result.map(\.judgement), habit: proofs.habit, day: proofs.session.today,
+                        proof: proof?.outcome))
             }
-            var proof: PhotoProofOutcome?
-            if case .success(let value) = judgement {
-                let proved = try await proofs.service.prove(value, habit: proofs.habit, now: proofs.session.now)
-                (proof, progress) = (proved.outcome, proved.progress)
-            }
-            reports.append(
-                PhotoReport(
-                    path: path, judgement: judgement, habit: proofs.habit, day: proofs.session.today, proof: proof))
+        } else {
+            // A verdict alone needs no SHA-256.
+            let judgements = judging.judge(inputs, workers: workers, fingerprint: false)
+            reports = zip(photos, judgements).map { PhotoReport(path: $0, judgement: $1) }
         }
         if let proofs, progress == nil {
             // No photo could be judged: the streak as it stands.

@@ -1,7 +1,6 @@
 import Foundation
 import MorningProofCore
 import MorningProofService
-import PhotoVerification
 
 /// What a photo proof did: the verdict, and what happened to the day.
 struct ProofJSON: Encodable, Sendable {
@@ -19,11 +18,9 @@ struct ProofJSON: Encodable, Sendable {
     /// When the photo says it was taken; left out when it does not say.
     let captureTime: String?
     let habit: HabitResourceJSON
-    /// True when this photo newly recorded the day (201).
-    let recordedNow: Bool
 
-    init(_ judgement: PhotoJudgement, proof: PhotoProof) {
-        let outcome = proof.outcome
+    init(_ proof: PhotoProof) {
+        let (judgement, outcome) = (proof.judgement, proof.outcome)
         made = judgement.verdict.made
         confidence = (judgement.verdict.confidence * 1000).rounded() / 1000
         reasons = judgement.verdict.reasons
@@ -34,13 +31,5 @@ struct ProofJSON: Encodable, Sendable {
         proofRefused = outcome?.refusal
         captureTime = outcome?.captureTime
         habit = HabitResourceJSON(proof.habit, progress: proof.progress)
-        switch outcome?.recorded {
-        case .recorded, .replaced: recordedNow = outcome?.refusal == nil
-        default: recordedNow = false
-        }
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case made, confidence, reasons, width, height, day, recorded, proofRefused, captureTime, habit
     }
 }

@@ -4,10 +4,11 @@ import Testing
 
 @testable import MorningProofServer
 
-/// The streaming form parser of `POST /api/metrics`: the file part comes out whole however the
-/// body is cut into chunks, a boundary split across two chunks included.
+/// The one form parser of both uploads, as `POST /api/metrics` reads a form (one file part; the
+/// photo route's first file is in BodySpecTests): the file part comes out whole however the body is
+/// cut into chunks, a boundary split across two chunks included.
 @Suite("A form's file part cut out while the body streams")
-struct MultipartFileStreamTests {
+struct MultipartFormTests {
     static let boundary = "----WebKitFormBoundaryAbc123"
     /// File bytes full of near-boundaries: CRs, CRLF--, and the boundary without its line break.
     static let file = Array(
@@ -23,8 +24,10 @@ struct MultipartFileStreamTests {
     }
 
     /// What the parser writes when the body comes in chunks of `sizes` (repeated).
-    static func written(_ body: [UInt8], sizes: [Int]) throws -> [UInt8] {
-        var stream = MultipartFileStream(boundary: Array(boundary.utf8))
+    static func written(
+        _ body: [UInt8], sizes: [Int], boundary: String = boundary, carrying: MultipartForm.Carrying = .file
+    ) throws -> [UInt8] {
+        var stream = MultipartForm(boundary: Array(boundary.utf8), carrying: carrying)
         var out = [UInt8]()
         var (offset, turn) = (0, 0)
         while offset < body.count {
@@ -53,7 +56,7 @@ struct MultipartFileStreamTests {
         let noFile = Array("--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n--B--\r\n".utf8)
         let cutShort = Array("--B\r\nContent-Disposition: form-data; name=\"a\"; filename=\"a\"\r\n\r\nxyz".utf8)
         for (body, expected) in [(noFile, "no file"), (cutShort, "not multipart"), (Array("hello".utf8), "no file")] {
-            var stream = MultipartFileStream(boundary: Array("B".utf8))
+            var stream = MultipartForm(boundary: Array("B".utf8), carrying: .file)
             let error = #expect(throws: APIError.self) {
                 try stream.feed(ByteBuffer(bytes: body)) { _ in }
                 try stream.finish()
@@ -64,7 +67,7 @@ struct MultipartFileStreamTests {
     }
 
     @Test func partHeadersWithoutEndAreRefusedAtTheirLimit() throws {
-        var stream = MultipartFileStream(boundary: Array("B".utf8))
+        var stream = MultipartForm(boundary: Array("B".utf8), carrying: .file)
         let endless = Array("--B\r\nX-Filler: ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 10_000)
         let error = #expect(throws: APIError.self) { try stream.feed(ByteBuffer(bytes: endless)) { _ in } }
         #expect(error?.message.contains("header") == true)
@@ -83,5 +86,20 @@ struct MultipartFileStreamTests {
             _ = try Self.written(withoutClosing + note + second + closing, sizes: sizes)
         }
         #expect(error?.status == .badRequest && error?.message.contains("more than one file") == true)
+    }
+
+    /// Blanks after a boundary, however they are cut into chunks: a metrics form takes 64 (the 65th
+    /// is 400), a photo's form any number.
+    @Test(arguments: [[1], [3], [100_000]]) func blanksAfterABoundaryAreTakenUpToTheRoutesLimit(sizes: [Int]) throws {
+        func form(_ blanks: Int) -> [UInt8] {
+            Array(
+                ("--B" + String(repeating: " ", count: blanks) + "\r\nContent-Type: image/png\r\n\r\nP\r\n--B--").utf8)
+        }
+        #expect(try Self.written(form(64), sizes: sizes, boundary: "B", carrying: .file) == Array("P".utf8))
+        let error = #expect(throws: APIError.self) {
+            try Self.written(form(65), sizes: sizes, boundary: "B", carrying: .file)
+        }
+        #expect(error?.message.contains("not multipart") == true)
+        #expect(try Self.written(form(1000), sizes: sizes, boundary: "B", carrying: .photo) == Array("P".utf8))
     }
 }
