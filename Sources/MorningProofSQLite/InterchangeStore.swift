@@ -112,12 +112,10 @@ extension AppDatabase: InterchangeStore {
 extension PhotoEvidence {
     /// Evidence as the store keeps it: the features as a JSON object with sorted keys.
     init(_ evidence: PortableEvidence) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         self.init(
             sha256: evidence.sha256, perceptualHash: evidence.perceptualHash, captureTime: evidence.captureTime,
             verdict: evidence.verdict, confidence: evidence.confidence,
-            features: (try? encoder.encode(evidence.features)).map { String(decoding: $0, as: UTF8.self) } ?? "{}",
+            features: (try? SortedJSON.string(evidence.features)) ?? "{}",
             recordedAt: evidence.recordedAt)
     }
 }

@@ -169,8 +169,6 @@ public struct ProofService: Sendable {
 
     /// Every measured feature as a JSON object with sorted keys, as the evidence stores them.
     static func featuresJSON(_ features: [String: Double]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(features)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        (try? SortedJSON.string(features)) ?? "{}"
     }
 }

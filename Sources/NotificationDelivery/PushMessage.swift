@@ -1,4 +1,5 @@
 import Foundation
+import MorningProofCore
 import MorningProofService
 
 /// What a Web Push message carries, the JSON the web app's service worker shows:
@@ -44,9 +45,7 @@ public struct PushMessage: Codable, Sendable, Hashable {
 
     /// The JSON bytes, keys sorted.
     public func json() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Six strings always encode.
-        return (try? encoder.encode(self)) ?? Data()
+        return (try? SortedJSON.encode(self)).map { Data($0) } ?? Data()
     }
 }

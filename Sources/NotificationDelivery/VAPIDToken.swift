@@ -29,9 +29,7 @@ public struct VAPIDToken: Sendable, Equatable {
     public init(key: VAPIDKey, audience: String, contact: String, now: Date) throws {
         let claims = Claims(aud: audience, exp: Int(now.timeIntervalSince1970 + Self.lifetime), sub: contact)
         let header = Base64URL.encode(Data(#"{"typ":"JWT","alg":"ES256"}"#.utf8))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = Base64URL.encode(try encoder.encode(claims))
+        let body = Base64URL.encode(Data(try SortedJSON.encode(claims)))
         let signingInput = "\(header).\(body)"
         // ES256 in JOSE form: the raw r|s, 64 bytes, not DER.
         let signature = try key.signingKey.signature(for: Data(signingInput.utf8)).rawRepresentation

@@ -30,6 +30,11 @@ public struct PixelStatistics: Sendable, Equatable {
     /// The value of the feature called `name` (a name from `names`).
     public subscript(name: String) -> Double { values[name] ?? 0 }
 
+    /// Features measured before, by name (a calibration set's stored features).
+    public init(values: [String: Double]) {
+        self.values = values
+    }
+
     /// Measures every feature of `raster` (any size; resampled to `analysisLongSide`).
     public init(_ raster: Raster) {
         self.init(analysis: AnalysisImage(raster, longSide: Self.analysisLongSide))

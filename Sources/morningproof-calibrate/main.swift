@@ -1,17 +1,22 @@
-// morningproof-calibrate: fits the bed verifier on a labelled folder with the same feature code
-// `morningproof verify` uses, and writes the model JSON (which the build embeds in the program).
+// morningproof-calibrate: fits the bed verifier with the same feature code `morningproof verify`
+// uses, and writes the model JSON (which the build embeds in the program).
 //
-//   morningproof-calibrate FOLDER --model Models/bed-made-v2.json
-//                          [--features-csv FILE] [--folds 5] [--repeats 10] [--l2 5] [--features a,b,c]
+//   morningproof-calibrate FOLDER --features-csv FILE --model Models/bed-made-v2.json [fit options]
+//   morningproof-calibrate --from-features FILE --model Models/bed-made-v2.json [fit options]
+//   fit options: [--folds 5] [--repeats 10] [--l2 5] [--features a,b,c]
 //
 // FOLDER holds clean/ (made beds, tidy rooms) and messy/ (unmade, cluttered) photos and optionally
-// bed_visible.csv (file,label,bed_visible with yes/maybe/no). `scripts/calibrate` is the usual way in.
+// bed_visible.csv (file,label,bed_visible with yes/maybe/no); `--features-csv` writes what was
+// measured on them (`CalibrationFeatures`), and `--from-features` refits from such a file without the
+// photos. The model records the features file as its data (the folder when none is written).
+// `scripts/calibrate` is the usual way in.
 import Foundation
 import MorningProofCore
 import PhotoVerification
 
 struct Options {
     var folder = ""
+    var featuresPath: String?
     var modelPath: String?
     var csvPath: String?
     var fitter = BedModelFitter()
@@ -31,6 +36,7 @@ struct Options {
             switch argument {
             case "--model": modelPath = try value(argument)
             case "--features-csv": csvPath = try value(argument)
+            case "--from-features": featuresPath = try value(argument)
             case "--folds": fitter.folds = Int(try number(argument))
             case "--repeats": fitter.repeats = Int(try number(argument))
             case "--l2": fitter.l2Penalty = try number(argument)
@@ -39,7 +45,10 @@ struct Options {
             default: folder = argument
             }
         }
-        guard !folder.isEmpty else { throw MorningProofError.usage("give the labelled folder (clean/, messy/)") }
+        guard folder.isEmpty != (featuresPath == nil) else {
+            throw MorningProofError.usage(
+                "give the labelled folder (clean/, messy/) or --from-features FILE: one of the two")
+        }
         if let unknown = fitter.features.first(where: { !PixelStatistics.names.contains($0) }) {
             throw MorningProofError.usage(
                 "unknown feature \(unknown); known: \(PixelStatistics.names.joined(separator: ","))")
@@ -47,57 +56,26 @@ struct Options {
     }
 }
 
-/// bed_visible.csv as file -> yes/maybe/no.
-func readVisibility(_ folder: String) -> [String: String] {
-    guard let text = try? String(contentsOfFile: folder + "/bed_visible.csv", encoding: .utf8) else { return [:] }
-    var result: [String: String] = [:]
-    for line in text.split(whereSeparator: \.isNewline).dropFirst() {
-        let cells = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        if cells.count >= 3 { result[cells[0]] = cells[2] }
+/// The samples to fit on: measured on the folder's photos, or read from a features file.
+func readSamples(_ options: Options) throws -> [LabelledSample] {
+    guard let path = options.featuresPath else { return try CalibrationFeatures.measure(folder: options.folder) }
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        throw MorningProofError.noInput("\(path): cannot read the features file")
     }
-    return result
-}
-
-func loadSamples(_ folder: String) throws -> ([LabelledSample], [String: String]) {
-    let visibility = readVisibility(folder)
-    var samples: [LabelledSample] = []
-    for (directory, made) in [("clean", true), ("messy", false)] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/" + directory)
-            .filter { !$0.hasPrefix(".") }
-            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-        for name in names {
-            let relative = directory + "/" + name
-            let image = try ImageDecoder.decode(
-                path: folder + "/" + relative, workingLongSide: BedVerifier.workingLongSide)
-            samples.append(
-                LabelledSample(
-                    file: relative, made: made, bedVisible: visibility[relative] == "yes",
-                    statistics: PixelStatistics(image.raster)))
-        }
-    }
-    return (samples, visibility)
-}
-
-func featuresCSV(_ samples: [LabelledSample], _ visibility: [String: String]) -> String {
-    var lines = [(["file", "made", "bedVisible"] + PixelStatistics.names).joined(separator: ",")]
-    for sample in samples {
-        let values = PixelStatistics.names.map { String(format: "%.6f", sample.statistics[$0]) }
-        lines.append(
-            ([sample.file, sample.made ? "1" : "0", visibility[sample.file] ?? ""] + values).joined(separator: ","))
-    }
-    return lines.joined(separator: "\n") + "\n"
+    return try CalibrationFeatures.samples(csv: text, source: path)
 }
 
 do {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
-    let (samples, visibility) = try loadSamples(options.folder)
+    let samples = try readSamples(options)
+    let data = options.csvPath ?? options.featuresPath ?? options.folder
     guard samples.contains(where: \.made), samples.contains(where: { !$0.made }) else {
-        throw MorningProofError.dataError("\(options.folder): need photos in both clean/ and messy/")
+        throw MorningProofError.dataError("\(options.featuresPath ?? options.folder): need made and not-made photos")
     }
     if let csv = options.csvPath {
-        try featuresCSV(samples, visibility).write(toFile: csv, atomically: true, encoding: .utf8)
+        try CalibrationFeatures.csv(samples).write(toFile: csv, atomically: true, encoding: .utf8)
     }
-    let model = options.fitter.calibrate(samples, data: options.folder)
+    let model = options.fitter.calibrate(samples, data: data)
     let json = try model.jsonText()
     if let path = options.modelPath { try json.write(toFile: path, atomically: true, encoding: .utf8) }
     let c = model.calibration

@@ -1,40 +1,30 @@
 import Foundation
+import MorningProofCore
 import TestFixtures
 import Testing
 
 @testable import PhotoVerification
 
-/// The real calibration photos under ../shared/calibration/rooms (never copied into the repository).
+/// The calibration set the shipped model was fitted on, as the repository keeps it: each photo's
+/// features and labels in Models/bed-made-v2-features.csv (the photos are not ours to ship).
 enum CalibrationSet {
-    static let folder = Repository.shared("calibration/rooms")
-    static var available: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("clean").path) }
+    static let features = Repository.url("Models/bed-made-v2-features.csv")
 
     static func samples() throws -> [LabelledSample] {
-        let visible = try String(contentsOf: folder.appendingPathComponent("bed_visible.csv"), encoding: .utf8)
-            .split(whereSeparator: \.isNewline).map { $0.split(separator: ",").map(String.init) }
-            .filter { $0.count >= 3 && $0[2] == "yes" }.map { $0[0] }
-        var samples: [LabelledSample] = []
-        for (directory, made) in [("clean", true), ("messy", false)] {
-            let names = try FileManager.default.contentsOfDirectory(
-                atPath: folder.appendingPathComponent(directory).path
-            )
-            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-            for name in names {
-                let file = "\(directory)/\(name)"
-                let image = try ImageDecoder.decode(
-                    path: folder.appendingPathComponent(file).path, workingLongSide: BedVerifier.workingLongSide)
-                samples.append(
-                    LabelledSample(
-                        file: file, made: made, bedVisible: visible.contains(file),
-                        statistics: PixelStatistics(image.raster)))
-            }
-        }
-        return samples
+        try CalibrationFeatures.samples(csv: String(contentsOf: features, encoding: .utf8), source: features.path)
     }
 }
 
-@Suite(.enabled(if: CalibrationSet.available, "skipped: no calibration photos at ../shared/calibration/rooms"))
-struct CalibrationSetTests {
+/// The real calibration photos under ../shared/calibration/rooms, where a machine has them (never
+/// copied into the repository).
+enum CalibrationPhotos {
+    static let folder = Repository.shared("calibration/rooms")
+    static var available: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("clean").path) }
+
+    static func samples() throws -> [LabelledSample] { try CalibrationFeatures.measure(folder: folder.path) }
+}
+
+@Suite struct CalibrationSetTests {
     @Test func refittingReproducesTheShippedModelAndItsFigures() throws {
         let samples = try CalibrationSet.samples()
         #expect(samples.count == 96)
@@ -66,5 +56,29 @@ struct CalibrationSetTests {
         #expect(refused.isEmpty, "refused as not a photo: \(refused)")
         // Held back too: limits fitted without a photo's fold never refused it.
         #expect(verifier.model.calibration.heldBackNotAPhoto == 0)
+    }
+
+    @Test func theFeaturesFileReadsBackAsItWasWritten() throws {
+        let samples = try CalibrationSet.samples()
+        let again = try CalibrationFeatures.samples(csv: CalibrationFeatures.csv(samples), source: "again")
+        #expect(again.map(\.file) == samples.map(\.file))
+        #expect(again.map(\.statistics) == samples.map(\.statistics))
+        #expect(throws: MorningProofError.self) {
+            try CalibrationFeatures.samples(csv: "file,made\nclean/0.png,1\n", source: "short.csv")
+        }
+    }
+}
+
+@Suite(.enabled(if: CalibrationPhotos.available, "skipped: no calibration photos at ../shared/calibration/rooms"))
+struct CalibrationPhotoTests {
+    /// The stored features are what the verifier's code measures on the photos today, exactly: a
+    /// change to the features' code that changes them needs the features file and the model refitted.
+    @Test func theStoredFeaturesAreThePhotosFeatures() throws {
+        let measured = try CalibrationPhotos.samples()
+        let stored = try CalibrationSet.samples()
+        #expect(measured.map(\.file) == stored.map(\.file))
+        #expect(measured.map(\.made) == stored.map(\.made))
+        #expect(measured.map(\.bedVisible) == stored.map(\.bedVisible))
+        for (a, b) in zip(measured, stored) { #expect(a.statistics == b.statistics, "\(a.file)") }
     }
 }
