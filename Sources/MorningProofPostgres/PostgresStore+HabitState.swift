@@ -3,7 +3,7 @@ import MorningProofCore
 import MorningProofStoreContract
 import PostgresNIO
 
-/// Each habit's derived state on PostgreSQL, as SQLite keeps it (`HabitStateStore`): the triggers
+/// Each habit's derived state on PostgreSQL, as SQLite keeps it (`HabitStateCache.swift`): the triggers
 /// of `PostgresSchema.v6` note what a write touched, every writing transaction ends by bringing
 /// the noted habits' states up to date (`refreshHabitStates`) so that they commit together, and a
 /// reader trusts a state only as `StoredHabitState.trusted` says, judging the whole history

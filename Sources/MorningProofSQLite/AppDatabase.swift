@@ -7,7 +7,7 @@ import MorningProofStoreContract
 /// Migrations are registered here, named, and never edited once landed.
 ///
 /// A command that only reads never writes, with one exception: a read that finds a habit's
-/// derived state (`HabitStateStore`) missing or unsound (after an upgrade, or when the system's
+/// derived state (`HabitStateCache.swift`) missing or unsound (after an upgrade, or when the system's
 /// zone data changed) answers from the whole history, then has that state rebuilt in a write
 /// transaction of its own, so that the next read is fast again. What it answered never depends on
 /// that write; when the write fails (a read-only file, a full disk), `stateRebuildFailed` hears

@@ -137,7 +137,7 @@ extension AppDatabase: EntryStore {
 
     /// Every habit's progress as of `today`, each judged from its creation day (or today, for a
     /// habit created "later" by a clock change) with the account's travel days and week start. With a `need` short of `.all`, a habit whose stored
-    /// state (`HabitStateStore`) is sound is judged only from a little before that state's last
+    /// state (`HabitStateCache.swift`) is sound is judged only from a little before that state's last
     /// day (or from what `need` asks); the others are judged whole, and their states rebuilt.
     public func progress(of habits: [Habit], today: LocalDay, need: HistoryNeed = .all) async throws -> [HabitProgress]
     {

@@ -5,9 +5,11 @@ import MorningProofStoreContract
 /// A habit as a front end shows it: its progress as of today and, for a metric habit, today's
 /// value in number and words (nil for another kind, or a day without data).
 public struct HabitView: Sendable {
-    public var habit: Habit
     public var progress: HabitProgress
     public var today: (value: Double, text: String)?
+
+    /// The habit itself: its progress's.
+    public var habit: Habit { progress.habit }
 }
 
 /// The habit actions by id, as the API names habits: each is one call that finds the habit (not
@@ -15,8 +17,7 @@ public struct HabitView: Sendable {
 extension HabitService {
     /// `habit` with its progress and today's metric value, as of the day `now` falls on.
     public func view(_ habit: Habit, now: Date) async throws -> HabitView {
-        HabitView(
-            habit: habit, progress: try await show(habit, now: now), today: try await metricToday(habit, now: now))
+        HabitView(progress: try await show(habit, now: now), today: try await metricToday(habit, now: now))
     }
 
     /// Every habit (the archived ones too when `includeArchived`), each as `view` gives it.

@@ -2,16 +2,19 @@ import Foundation
 import MorningProofCore
 import MorningProofStoreContract
 
-/// Every active habit as of today.
+/// Every active habit as of today: the store's `HabitsToday` of the day the account's clock says,
+/// with that day and the zone it is counted in.
 public struct TodayStatus: Sendable {
     public let day: LocalDay
     /// The IANA zone the day is counted in.
     public let zone: String
-    /// Each active habit with its streaks, in the order they were created.
-    public let habits: [HabitProgress]
-    /// Today's entries of those habits, by habit id: what made a habit done or skipped (its source and value).
-    public let entries: [Int64: Entry]
+    /// The habits and their entries of `day`, as the store read them at once.
+    public let today: HabitsToday
 
+    /// Each active habit with its streaks, in the order they were created.
+    public var habits: [HabitProgress] { today.habits }
+    /// Today's entries of those habits, by habit id: what made a habit done or skipped (its source and value).
+    public var entries: [Int64: Entry] { today.entries }
     /// How many habits are settled today: done, skipped or not due (`GateDecision.isSettled`).
     public var settledCount: Int { habits.count(where: { GateDecision.isSettled($0.state) }) }
 }
@@ -78,8 +81,7 @@ public struct ReportService: Sendable {
     /// Every active habit's state and streaks on the day `now` falls on.
     public func status(now: Date) async throws -> TodayStatus {
         let today = clock.day(at: now)
-        let found = try await database.habitsToday(today)
-        return TodayStatus(day: today, zone: clock.zoneIdentifier, habits: found.habits, entries: found.entries)
+        return TodayStatus(day: today, zone: clock.zoneIdentifier, today: try await database.habitsToday(today))
     }
 
     /// A report on the habits named (every active habit when none is), over the range `from`, `to`

@@ -103,15 +103,7 @@ do {
     if options.modelPath == nil { print(json, terminator: "") }
 } catch let error as MorningProofError {
     FileHandle.standardError.write(Data("morningproof-calibrate: \(error.message)\n".utf8))
-    switch error.kind {  // sysexits
-    case .negative: exit(1)
-    case .usage: exit(64)
-    case .dataError: exit(65)
-    case .noInput: exit(66)
-    case .ioError: exit(74)
-    case .busy: exit(75)
-    case .unauthorized, .notFound, .conflict, .refused, .tooManyRequests: exit(64)  // a server's refusals
-    }
+    exit(error.kind.exitCode)
 } catch {
     FileHandle.standardError.write(Data("morningproof-calibrate: \(error)\n".utf8))
     exit(74)

@@ -1,8 +1,7 @@
-import MorningProofCore
 
 extension MorningProofError.Kind {
-    /// The sysexits code `morningproof` and `morningproof-server` exit with for this kind of error
-    /// (docs/cli.md's table). The libraries never exit; only the two programs read it.
+    /// The sysexits code `morningproof`, `morningproof-server` and `morningproof-calibrate` exit with
+    /// for this kind of error (docs/cli.md's table). The libraries never exit; only the programs read it.
     public var exitCode: Int32 {
         switch self {
         case .negative: 1
