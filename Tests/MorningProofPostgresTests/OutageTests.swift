@@ -41,12 +41,12 @@ struct OutageTests {
                     url, "CREATE ROLE \(storeURL.user) LOGIN CONNECTION LIMIT 1",
                     "GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(storeURL.user)")
             }
-            // The wait is also the probe's connect timeout: 750 ms, as 250 ms was passed by a connect
-            // alone on a loaded machine (CI beside two compilers).
-            let store = PostgresStore(url: storeURL, poolSize: 1, connectionWait: .milliseconds(750))
+            // The wait is also the probe's connect timeout: 1.5 s, as 250 ms and then 750 ms were
+            // passed by a connect alone on a loaded machine (CI beside two compilers, load average 12).
+            let store = PostgresStore(url: storeURL, poolSize: 1, connectionWait: .milliseconds(1500))
             try await store.whileRunning {
-                // The pool's one connection sleeps for 3 s (four waits): the call below waits for it.
-                async let sleeping: Void = TestPostgres.execute(store, "SELECT pg_sleep(3)")
+                // The pool's one connection sleeps for 6 s (four waits): the call below waits for it.
+                async let sleeping: Void = TestPostgres.execute(store, "SELECT pg_sleep(6)")
                 try await Task.sleep(for: .milliseconds(300))
                 let profile = try await store.profile(of: AccountProfile.ownerID)
                 #expect(profile?.id == AccountProfile.ownerID)
