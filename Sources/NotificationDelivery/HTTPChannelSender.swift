@@ -27,7 +27,7 @@ public final class HTTPChannelSender: ChannelDelivery {
         vapidKey = VAPIDKey(privateKey: identity.privateKey)
         contact = identity.contact
         targets = OutboundTargets(allowLocalTargets: allowLocalTargets)
-        clients = OutboundClients(timeouts: timeouts)
+        clients = OutboundClients(timeouts: timeouts, logger: logger)
         self.clickURL = clickURL
         self.logger = logger
     }
@@ -68,7 +68,7 @@ public final class HTTPChannelSender: ChannelDelivery {
         let checked: OutboundTargets.Target
         switch await targets.check(target) {
         case .success(let value): checked = value
-        case .failure(let refusal): return failed(refusal.description)
+        case .failure(let refusal): return refused(.webPush, target: target, refusal)
         }
         guard let audience = VAPIDToken.origin(of: checked.url) else { return failed("the endpoint has no origin") }
         let token: VAPIDToken
@@ -120,8 +120,16 @@ public final class HTTPChannelSender: ChannelDelivery {
             let outcome = await clients.post(to: checked, headers: request.headers, body: request.body)
             return result(channel, target: target, outcome, goneOn: [])
         case .failure(let refusal):
-            return ChannelResult(channel: channel, target: target, outcome: .failed, error: refusal.description)
+            return refused(channel, target: target, refusal)
         }
+    }
+
+    /// A target the checks refused: the person reads why; the log also keeps what DNS answered.
+    private func refused(_ channel: ChannelKind, target: String, _ refusal: OutboundTargets.Refusal) -> ChannelResult {
+        logger.debug(
+            "notification target refused",
+            metadata: ["channel": "\(channel.rawValue)", "error": "\(refusal.detail ?? refusal.description)"])
+        return ChannelResult(channel: channel, target: target, outcome: .failed, error: refusal.description)
     }
 
     private func result(_ channel: ChannelKind, target: String, _ outcome: PostOutcome, goneOn: Set<Int>)

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -46,10 +47,12 @@ final class OutboundClients: Sendable {
     private let state = Mutex(State())
     private let capacity: Int
     private let timeouts: DeliveryTimeouts
+    private let logger: Logger
 
-    init(timeouts: DeliveryTimeouts, capacity: Int = 32) {
+    init(timeouts: DeliveryTimeouts, capacity: Int = 32, logger: Logger = Logger(label: "morningproof.delivery")) {
         self.timeouts = timeouts
         self.capacity = max(1, capacity)
+        self.logger = logger
     }
 
     deinit {
@@ -61,6 +64,9 @@ final class OutboundClients: Sendable {
 
     /// POSTs `body` to the checked target, never following a redirect, within the timeouts.
     func post(to target: OutboundTargets.Target, headers: [(String, String)], body: Data) async -> PostOutcome {
+        // The client resolves the URL's host unless it is the pinned one: refuse any other spelling.
+        let pinned = IPAddress(target.host) != nil || URL(string: target.url.absoluteString)?.host == target.host
+        guard pinned else { return .unanswered("the host name cannot be used") }
         let key = "\(target.host)|\(target.address)"
         guard let client = lease(key, target: target) else { return .unanswered("delivery is shut down") }
         defer { release(key) }
@@ -92,6 +98,13 @@ final class OutboundClients: Sendable {
                 return first
             }
         } catch {
+            // The person learns what to fix; the log keeps what happened below TLS, and where.
+            logger.debug(
+                "notification delivery failed",
+                metadata: [
+                    "host": "\(target.host)", "address": "\(target.address)",
+                    "error": "\(Self.oneLine(String(describing: error)))",
+                ])
             return .unanswered(describe(error))
         }
     }
@@ -154,21 +167,21 @@ final class OutboundClients: Sendable {
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }
 
+    /// One line for a person: what to fix, never whether a port was refused, timed out or failed
+    /// the TLS handshake (that would let an account scan ports through the server).
     private func describe(_ error: any Error) -> String {
         if let client = error as? HTTPClientError {
             switch client {
-            case .connectTimeout: return "could not connect within \(Self.seconds(timeouts.connect))"
             case .deadlineExceeded, .readTimeout: return "no answer within \(Self.seconds(timeouts.total))"
-            case .remoteConnectionClosed: return "the connection was closed before an answer"
             case .alreadyShutdown: return "delivery is shut down"
             default: break
             }
         }
-        if error is NIOConnectionError || error is ChannelError || error is IOError {
-            return "could not connect (\(Self.oneLine(String(describing: error))))"
-        }
-        return Self.oneLine(String(describing: error))
+        return Self.notReached
     }
+
+    /// Every failure to reach the server, whatever its kind below TLS.
+    static let notReached = "the server did not answer: check the URL, its port and its certificate"
 
     static func oneLine(_ text: String) -> String {
         String(text.map { $0.isNewline ? " " : $0 }.prefix(300))

@@ -14,23 +14,49 @@ import NIOPosix
 public struct OutboundTargets: Sendable {
     /// True to allow `http` and loopback, private and link-local addresses.
     public var allowLocalTargets: Bool
+    /// How a host name becomes addresses: getaddrinfo, or a test's stand-in.
+    let resolver: @Sendable (String) throws -> [IPAddress]
 
     public init(allowLocalTargets: Bool = false) {
+        self.init(allowLocalTargets: allowLocalTargets, resolver: Self.resolve)
+    }
+
+    init(allowLocalTargets: Bool, resolver: @escaping @Sendable (String) throws -> [IPAddress]) {
         self.allowLocalTargets = allowLocalTargets
+        self.resolver = resolver
     }
 
     /// A target that passed the checks: its URL, its host name and the address to connect to.
     public struct Target: Sendable, Hashable {
+        /// The URL as requested: its host spelled exactly as `host`.
         public let url: URL
-        /// The URL's host as written (without IPv6 brackets), lowercased.
+        /// The URL's host without IPv6 brackets, lowercased, without a trailing dot (an IDN in its
+        /// ASCII form): the name the checked address is pinned under.
         public let host: String
         /// The checked address the connection goes to (never resolved again).
         public let address: IPAddress
     }
 
-    /// Why a target was refused: one line for a person, naming the host, never a path or token.
+    /// Why a target was refused: one line for a person, naming the host, never a path or token,
+    /// nor an address the server resolved (`detail` has that, for the server's log).
     public struct Refusal: Error, Equatable, CustomStringConvertible {
         public let description: String
+        /// What the server found (the resolved address, the resolver's error), for its log only.
+        public let detail: String?
+
+        init(description: String, detail: String? = nil) {
+            self.description = description
+            self.detail = detail
+        }
+
+        /// A name that cannot be resolved, or resolves to no public address: one answer for both,
+        /// so that the answers do not map the server's network.
+        static func unreachable(_ host: String, detail: String) -> Refusal {
+            Refusal(
+                description:
+                    "\(host) is not reachable from the internet: check the name (notifications go only to public addresses)",
+                detail: detail)
+        }
     }
 
     /// Checks `text` and resolves its host (on NIO's blocking pool); refuses when any resolved
@@ -47,17 +73,18 @@ public struct OutboundTargets: Sendable {
             addresses = [literal]
         } else {
             do {
-                addresses = try await NIOThreadPool.singleton.runIfActive { try Self.resolve(host) }
+                let resolver = self.resolver
+                addresses = try await NIOThreadPool.singleton.runIfActive { try resolver(host) }
             } catch let refusal as Refusal {
                 return .failure(refusal)
             } catch {
-                return .failure(Refusal(description: "\(host): cannot be resolved (\(error))"))
+                return .failure(.unreachable(host, detail: "\(host): cannot be resolved (\(error))"))
             }
         }
         if let refusal = refusal(of: addresses, host: host) { return .failure(refusal) }
         // Prefer IPv4 where both are offered: many hosts have no IPv6 route.
         guard let chosen = addresses.first(where: { $0.bytes.count == 4 }) ?? addresses.first else {
-            return .failure(Refusal(description: "\(host): no address"))
+            return .failure(.unreachable(host, detail: "\(host): no address"))
         }
         return .success(Target(url: url, host: host, address: chosen))
     }
@@ -74,11 +101,14 @@ public struct OutboundTargets: Sendable {
 
     private func refusal(of addresses: [IPAddress], host: String) -> Refusal? {
         guard !allowLocalTargets else { return nil }
+        // An address the person wrote (`10.0.0.1`, `0x7f.1`) may be named; one the server resolved may not.
+        let written = IPAddress(host) ?? IPAddress(shorthandIPv4: host)
         for address in addresses {
-            if let why = address.refusal {
-                let named = address.description == host ? "\(host) is" : "\(host) resolves to \(address),"
-                return Refusal(description: "\(named) \(why); notifications go only to public addresses")
-            }
+            guard let why = address.refusal else { continue }
+            let found = "\(host) resolves to \(address), \(why)"
+            guard address == written else { return .unreachable(host, detail: found) }
+            let named = address.description == host ? "\(host) is" : "\(host) is \(address),"
+            return Refusal(description: "\(named) \(why); notifications go only to public addresses")
         }
         return nil
     }
@@ -106,7 +136,24 @@ public struct OutboundTargets: Sendable {
         guard !host.contains("%") else {
             return .failure(Refusal(description: "an address with a zone id (%) is refused"))
         }
-        return .success((url, host))
+        guard !host.contains(":") else { return .success((url, host)) }  // IPv6: connected to as written
+        // `rebind.test.` is `rebind.test`; Foundation has already made an IDN its punycode.
+        if host.hasSuffix(".") { host.removeLast() }
+        guard let rebuilt = Self.url(url, host: host) else {
+            return .failure(Refusal(description: "\(host): the host name cannot be used"))
+        }
+        return .success((rebuilt, host))
+    }
+
+    /// `url` with its host spelled `host`, when the HTTP client will read that host back exactly:
+    /// the checked address is pinned under `host`, and any other spelling would be resolved again.
+    static func url(_ url: URL, host: String) -> URL? {
+        guard !host.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return nil
+        }
+        components.host = host
+        guard let rebuilt = components.url, URL(string: rebuilt.absoluteString)?.host == host else { return nil }
+        return rebuilt
     }
 
     /// Every address `host` resolves to (getaddrinfo; blocking).
@@ -122,7 +169,7 @@ public struct OutboundTargets: Sendable {
         let status = getaddrinfo(host, nil, &hints, &list)
         guard status == 0, let first = list else {
             let reason = String(cString: gai_strerror(status))
-            throw Refusal(description: "\(host): cannot be resolved (\(reason))")
+            throw Refusal.unreachable(host, detail: "\(host): cannot be resolved (\(reason))")
         }
         defer { freeaddrinfo(first) }
         var addresses: [IPAddress] = []
@@ -143,7 +190,7 @@ public struct OutboundTargets: Sendable {
             }
             entry = current.pointee.ai_next
         }
-        guard !addresses.isEmpty else { throw Refusal(description: "\(host): no address") }
+        guard !addresses.isEmpty else { throw Refusal.unreachable(host, detail: "\(host): no address") }
         return addresses
     }
 }

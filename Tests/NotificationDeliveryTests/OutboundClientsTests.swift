@@ -61,8 +61,20 @@ import Testing
         await sender.shutdown()
         let result = try #require(results.first)
         #expect(result.outcome == .failed && result.status == nil)
-        #expect(result.error?.hasPrefix("could not connect") == true, "\(result.error ?? "")")
-        #expect(result.error?.contains("\n") == false)
+        #expect(result.error == OutboundClients.notReached, "\(result.error ?? "")")
+    }
+
+    /// A refused port and a failed TLS handshake read the same: the answer does not scan ports.
+    @Test func whyAServerWasNotReachedIsNotTold() async throws {
+        let receiver = try await FakeHookReceiver.start()
+        let port = try #require(URL(string: receiver.server.origin)?.port)
+        let sender = SampleEvents.sender(timeouts: DeliveryTimeouts(connect: .seconds(2), total: .seconds(5)))
+        // https to a plain-http server: the handshake fails.
+        let results = await sender.deliver(
+            SampleEvents.test, to: AccountChannels(ntfy: NtfyChannel(url: "https://127.0.0.1:\(port)/topic")))
+        await sender.shutdown()
+        await receiver.stop()
+        #expect(results.map(\.error) == [OutboundClients.notReached])
     }
 
     @Test func clientsBeyondTheCapacityAreClosedAndRemadeWhenNeeded() async throws {

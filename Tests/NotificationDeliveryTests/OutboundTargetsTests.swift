@@ -38,9 +38,11 @@ import Testing
         for (url, expected) in cases {
             #expect(await refusal(url) == expected, "\(url)")
         }
-        let localhost = await refusal("https://localhost/")
-        #expect(localhost?.hasPrefix("localhost resolves to ") == true)
-        #expect(localhost?.hasSuffix("a loopback address; notifications go only to public addresses") == true)
+        // A name is refused without telling what it resolves to.
+        #expect(
+            await refusal("https://localhost/")
+                == "localhost is not reachable from the internet: check the name (notifications go only to public addresses)"
+        )
         // A decimal IPv4 literal is resolved by getaddrinfo to 127.0.0.1, and refused as that.
         #expect(await refusal("https://2130706433/")?.contains("a loopback address") == true)
         #expect(
@@ -128,5 +130,39 @@ import Testing
         // Names that merely look numeric-ish stay names.
         #expect(strict.refusalBeforeResolving("https://cafe.example/") == nil)
         #expect(strict.refusalBeforeResolving("https://1.example/") == nil)
+    }
+}
+
+/// What DNS answered stays on the server: a name resolving to a private address and a name that
+/// does not resolve are refused in the same words, naming no address (issue 38).
+@Suite struct ResolvedAddressSecrecyTests {
+    @Test func aRefusalNamesNoResolvedAddress() async throws {
+        let corporate = OutboundTargets(
+            allowLocalTargets: false, resolver: { _ in [IPAddress(bytes: [10, 1, 2, 3])] })
+        let unknown = OutboundTargets(
+            allowLocalTargets: false, resolver: { _ in throw CancellationError() })
+        var answers: [String] = []
+        for targets in [corporate, unknown] {
+            guard case .failure(let refusal) = await targets.check("https://internal-db.corp:5432/x") else {
+                Issue.record("internal-db.corp passed the check")
+                continue
+            }
+            answers.append(refusal.description)
+            #expect(refusal.detail?.contains("internal-db.corp") == true)
+        }
+        #expect(
+            answers
+                == Array(
+                    repeating:
+                        "internal-db.corp is not reachable from the internet: check the name (notifications go only to public addresses)",
+                    count: 2))
+        #expect(!answers.joined().contains("10.1.2.3") && !answers.joined().contains("5432"))
+        if case .failure(let refusal) = await corporate.check("https://internal-db.corp/") {
+            #expect(refusal.detail == "internal-db.corp resolves to 10.1.2.3, a private address")
+        }
+        // An address the person wrote may be named.
+        #expect(
+            corporate.refusalBeforeResolving("https://10.0.0.1/x")?.description
+                == "10.0.0.1 is a private address; notifications go only to public addresses")
     }
 }
