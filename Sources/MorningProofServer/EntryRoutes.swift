@@ -55,9 +55,9 @@ struct EntryRoutes {
         return JSONResponse.make(.ok, document)
     }
 
-    /// The instant an action happened, as a client sends it (`at`: ISO 8601 with an offset or Z); 400
-    /// for anything else.
+    /// The instant an action happened, as a client sends it (`at`: the spec's `ActionInstant`, ISO
+    /// 8601 with an offset or Z); 400 for anything else.
     static func instant(_ text: String?) throws -> Date? {
-        try text.map { try ISOInstant.read($0, field: "\"at\"") }
+        try text.map { try ISOInstant.readAction($0, field: "\"at\"") }
     }
 }

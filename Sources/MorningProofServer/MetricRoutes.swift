@@ -35,7 +35,8 @@ struct MetricRoutes {
         }
     }
 
-    /// The day totals from `from` through `to` (both `YYYY-MM-DD`), as `metrics show --json` prints them.
+    /// The day totals from `from` through `to` (both `YYYY-MM-DD`, supported days, at most
+    /// `MetricDaysJSON.maxDays` apart), as `metrics show --json` prints them.
     @Sendable func totals(_ request: Request, _ context: ServerContext) async throws -> Response {
         let document = try await scope.forAccount(request) { account in
             try await MetricDaysJSON.read(
@@ -51,6 +52,7 @@ struct MetricRoutes {
         guard let day = LocalDay(text) else {
             throw APIError.badRequest("\"\(name)\" must be a day as YYYY-MM-DD, not \"\(text)\"")
         }
+        try LocalDay.checkSupported(day, field: "\"\(name)\"")
         return day
     }
 }

@@ -116,10 +116,11 @@ public struct MetricIngest {
     }
 
     /// The action of `POST /api/metrics`: reads `body` in the format its type declares or, for a
-    /// form, the one its content shows (dataError, 400, when it is no metrics file; `tooLarge` when
+    /// form, the one its content shows (dataError, 400, when it is empty or no metrics file; `tooLarge` when
     /// it is no Apple export and over `body.limit`), then as `ingest(file:as:now:)`. Messages name
     /// the body by its label, never by its path.
     public func ingest(_ body: ReceivedMetrics, now: Date, realTime: Date = Date()) async throws -> IngestOutcome {
+        guard body.size > 0 else { throw MorningProofError.dataError("\(body.label) is empty: send a metrics file") }
         let format: MetricFileFormat
         if let declared = body.type.format {
             format = declared

@@ -97,4 +97,11 @@ struct MetricHostileBodyTests {
             engine, [("multipart/form-data; boundary=B", Data(form.utf8))], status: .badRequest,
             saying: "more than one file")
     }
+
+    /// An empty body was called "not a metrics file" (issue 38): it is called empty.
+    @Test(arguments: Engine.available) func anEmptyBodyIsCalledEmpty(engine: Engine) async throws {
+        try await Self.refused(
+            engine, [("text/csv", Data()), ("application/json", Data()), ("application/x-ndjson", Data())],
+            status: .badRequest, saying: "the body is empty: send a metrics file")
+    }
 }

@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MorningProofCore
-import MorningProofService
 import MorningProofSQLite
+import MorningProofService
 import MorningProofStoreContract
 import MorningProofTestSupport
 import TestFixtures
@@ -185,6 +185,29 @@ struct MetricRouteTests {
             }
             let longest = try await api.metricTotals(ada, from: "2016-02-23", to: "2026-03-01")
             #expect(longest.status == .ok && (longest.json["days"] as? [Any])?.count == MetricDaysJSON.maxDays)
+        }
+    }
+
+    /// Days outside the supported years (`SupportedDay`, 1900-01-01 to 9998-12-31) were read, as the
+    /// entries and report routes do not (issue 38): now 400 naming the field, whatever the range.
+    @Test(arguments: Engine.available) func daysOutsideTheSupportedYearsAre400(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
+            let ada = try await api.signUp("ada@example.com", timezone: Self.zone)
+            for (from, to, named) in [
+                ("0001-01-01", "9999-12-31", "from"), ("1899-12-31", "1900-01-02", "from"),
+                ("9998-12-30", "9999-01-01", "to"),
+            ] {
+                let reply = try await api.metricTotals(ada, from: from, to: to)
+                #expect(reply.status == .badRequest, "\(from) \(to): \(reply.status) \(reply.body)")
+                #expect(
+                    reply.errorMessage.contains("\"\(named)\"")
+                        && reply.errorMessage.contains("outside the supported days, 1900-01-01 to 9998-12-31"),
+                    "\(from) \(to): \(reply.body)")
+            }
+            let edges = try await api.metricTotals(ada, from: "1900-01-01", to: "1900-01-02")
+            #expect(edges.status == .ok, "\(edges.body)")
+            let last = try await api.metricTotals(ada, from: "9998-12-30", to: "9998-12-31")
+            #expect(last.status == .ok, "\(last.body)")
         }
     }
 }

@@ -77,6 +77,43 @@ struct OfflineRouteTests {
         }
     }
 
+    /// `at` as the spec's `ActionInstant` pattern allows it (issue 38): a leap second, more than six
+    /// fraction digits (20,000 were taken) and an offset without its colon were accepted; now 400,
+    /// naming the field, from a body, a check-in and an undo's query alike, and nothing stored.
+    @Test(arguments: Engine.available) func instantsOutsideTheSpecsPatternAre400(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
+            let (ada, id) = try await adaWithAHabit(api)
+            let path = "/api/habits/\(id)/entries/today"
+            let online = "2026-11-21T09:00:00+03:00"
+            _ = try await api.send(.post, "/api/checkin/setup", token: ada, at: "2026-11-20T07:00:00+03:00", json: "{}")
+            let refused = [
+                "2026-11-21T05:59:60Z", "2026-11-21T05:59:00." + String(repeating: "1", count: 20_000) + "Z",
+                "2026-11-21T08:00:00.1234567+03:00", "2026-11-21T08:00:00-0000", "2026-11-21T08:00:00,5Z",
+                "1900-06-01T00:00:00Z",
+            ]
+            for at in refused {
+                let shown = at.prefix(40)
+                for reply in [
+                    try await api.send(
+                        .put, path, token: ada, at: online, json: #"{"status": "done", "at": "\#(at)"}"#),
+                    try await api.send(
+                        .post, "/api/checkin", token: ada, at: online, json: #"{"answer": "yes", "at": "\#(at)"}"#),
+                ] + (at.count < 100 ? [try await api.send(.delete, path + "?at=" + at, token: ada, at: online)] : []) {
+                    #expect(reply.status == .badRequest, "\(shown): \(reply.status) \(reply.body)")
+                    #expect(reply.errorMessage.contains("\"at\""), "\(shown): \(reply.body)")
+                    #expect(reply.body.count < 500, "\(shown): the answer does not echo the whole value")
+                }
+            }
+            #expect(try await storedDays(api, ada, id) == 0)
+            // What the pattern allows still counts: six fraction digits, -00:00, minutes only.
+            for at in ["2026-11-21T05:59:00.123456Z", "2026-11-21T05:59:00-00:00", "2026-11-21T05:59Z"] {
+                let reply = try await api.send(
+                    .put, path, token: ada, at: online, json: #"{"status": "done", "at": "\#(at)"}"#)
+                #expect(reply.status == .created || reply.status == .ok, "\(at): \(reply.status) \(reply.body)")
+            }
+        }
+    }
+
     @Test(arguments: Engine.available) func todayIsTheDayOfTheInstantNotOfTheArrival(engine: Engine) async throws {
         try await TestServer.run(on: engine) { api in
             let (ada, id) = try await adaWithAHabit(api)
