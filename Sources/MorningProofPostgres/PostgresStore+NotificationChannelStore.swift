@@ -28,10 +28,10 @@ extension PostgresStore: NotificationChannelStore {
             if let row = rows.first {
                 let (ntfyURL, ntfyToken, webhookURL, webhookSecret) = try row.decode(
                     (String?, String?, String?, String?).self)
-                channels.ntfy = ntfyURL.map { NtfyChannel(url: $0, token: ntfyToken) }
-                if let webhookURL, let webhookSecret {
-                    channels.webhook = WebhookChannel(url: webhookURL, secret: webhookSecret)
-                }
+                let stored = StoredChannels(
+                    ntfyURL: ntfyURL, ntfyToken: ntfyToken, webhookURL: webhookURL, webhookSecret: webhookSecret)
+                channels.ntfy = stored.ntfy
+                channels.webhook = stored.webhook
             }
             return channels
         }
@@ -81,6 +81,34 @@ extension PostgresStore: NotificationChannelStore {
                 ON CONFLICT (accountId) DO UPDATE SET ntfyUrl = excluded.ntfyUrl, ntfyToken = excluded.ntfyToken,
                   webhookUrl = excluded.webhookUrl, webhookSecret = excluded.webhookSecret
                 """, logger: logger)
+        }
+    }
+
+    public func changeChannels(ntfy: ChannelSetting<NtfyChannel>, webhook: ChannelSetting<WebhookChannel>)
+        async throws -> StoredChannels
+    {
+        let (keepNtfy, keepWebhook) = (ntfy.keeps, webhook.keeps)
+        return try await transaction(.statement) { connection in
+            // One statement: ON CONFLICT locks the row and reads its latest version.
+            let rows = try await connection.query(
+                """
+                INSERT INTO notificationChannel (accountId, ntfyUrl, ntfyToken, webhookUrl, webhookSecret)
+                VALUES (\(accountID), \(ntfy.value?.url), \(ntfy.value?.token), \(webhook.value?.url),
+                  \(webhook.value?.secret))
+                ON CONFLICT (accountId) DO UPDATE SET
+                  ntfyUrl = CASE WHEN \(keepNtfy) THEN notificationChannel.ntfyUrl ELSE excluded.ntfyUrl END,
+                  ntfyToken = CASE WHEN \(keepNtfy) THEN notificationChannel.ntfyToken ELSE excluded.ntfyToken END,
+                  webhookSecret = CASE WHEN \(keepWebhook) OR notificationChannel.webhookUrl = excluded.webhookUrl
+                    THEN notificationChannel.webhookSecret ELSE excluded.webhookSecret END,
+                  webhookUrl = CASE WHEN \(keepWebhook) THEN notificationChannel.webhookUrl ELSE excluded.webhookUrl END
+                RETURNING ntfyUrl, ntfyToken, webhookUrl, webhookSecret
+                """, logger: logger
+            ).collect()
+            let (ntfyURL, ntfyToken, webhookURL, webhookSecret) =
+                try rows.first?.decode(
+                    (String?, String?, String?, String?).self) ?? (nil, nil, nil, nil)
+            return StoredChannels(
+                ntfyURL: ntfyURL, ntfyToken: ntfyToken, webhookURL: webhookURL, webhookSecret: webhookSecret)
         }
     }
 }

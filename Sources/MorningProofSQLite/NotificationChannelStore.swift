@@ -56,10 +56,11 @@ extension AppDatabase: NotificationChannelStore {
                     "SELECT ntfyUrl, ntfyToken, webhookUrl, webhookSecret FROM notificationChannel WHERE accountId = ?",
                 arguments: [accountID])
             {
-                channels.ntfy = (row["ntfyUrl"] as String?).map { NtfyChannel(url: $0, token: row["ntfyToken"]) }
-                if let url: String = row["webhookUrl"], let secret: String = row["webhookSecret"] {
-                    channels.webhook = WebhookChannel(url: url, secret: secret)
-                }
+                let stored = StoredChannels(
+                    ntfyURL: row["ntfyUrl"], ntfyToken: row["ntfyToken"], webhookURL: row["webhookUrl"],
+                    webhookSecret: row["webhookSecret"])
+                channels.ntfy = stored.ntfy
+                channels.webhook = stored.webhook
             }
             return channels
         }
@@ -105,6 +106,38 @@ extension AppDatabase: NotificationChannelStore {
                     VALUES (?, ?, ?, ?, ?)
                     """,
                 arguments: [account, ntfy?.url, ntfy?.token, webhook?.url, webhook?.secret])
+        }
+    }
+
+    public func changeChannels(ntfy: ChannelSetting<NtfyChannel>, webhook: ChannelSetting<WebhookChannel>)
+        async throws -> StoredChannels
+    {
+        let account = accountID
+        return try await asyncWrite { db in
+            // One statement: a channel kept reads the row as it is when the write lock is held.
+            try db.execute(
+                sql: """
+                    INSERT INTO notificationChannel (accountId, ntfyUrl, ntfyToken, webhookUrl, webhookSecret)
+                    VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (accountId) DO UPDATE SET
+                      ntfyUrl = CASE WHEN ? THEN ntfyUrl ELSE excluded.ntfyUrl END,
+                      ntfyToken = CASE WHEN ? THEN ntfyToken ELSE excluded.ntfyToken END,
+                      webhookSecret = CASE WHEN ? OR webhookUrl = excluded.webhookUrl
+                        THEN webhookSecret ELSE excluded.webhookSecret END,
+                      webhookUrl = CASE WHEN ? THEN webhookUrl ELSE excluded.webhookUrl END
+                    """,
+                arguments: [
+                    account, ntfy.value?.url, ntfy.value?.token, webhook.value?.url, webhook.value?.secret,
+                    ntfy.keeps, ntfy.keeps, webhook.keeps, webhook.keeps,
+                ])
+            let row = try Row.fetchOne(
+                db,
+                sql:
+                    "SELECT ntfyUrl, ntfyToken, webhookUrl, webhookSecret FROM notificationChannel WHERE accountId = ?",
+                arguments: [account])
+            return StoredChannels(
+                ntfyURL: row?["ntfyUrl"], ntfyToken: row?["ntfyToken"], webhookURL: row?["webhookUrl"],
+                webhookSecret: row?["webhookSecret"])
         }
     }
 }

@@ -27,9 +27,7 @@ public struct NotificationChannelService: Sendable {
 
     /// A change of the ntfy topic and webhook: each kept, removed or set.
     public struct Change: Sendable {
-        public enum Setting<Value: Sendable>: Sendable {
-            case keep, remove, set(Value)
-        }
+        public typealias Setting<Value: Sendable> = ChannelSetting<Value>
 
         public var ntfy: Setting<NtfyChannel>
         /// The webhook's URL: its secret is the server's to make.
@@ -71,35 +69,36 @@ public struct NotificationChannelService: Sendable {
 
     /// Applies `change` and returns the channels, with the webhook's secret when this change made
     /// one (a new webhook, or a new URL): the only time it is shown. The same URL keeps its secret.
+    /// Only the channels `change` names change, in one step of the store: another device's change
+    /// of the other channel at the same moment stays.
     public func setChannels(_ change: Change) async throws -> (channels: AccountChannels, newSecret: String?) {
-        let current = try await store.notificationChannels()
-        var ntfy = current.ntfy
+        var ntfy = ChannelSetting<NtfyChannel>.keep
         switch change.ntfy {
         case .keep: break
-        case .remove: ntfy = nil
+        case .remove: ntfy = .remove
         case .set(let channel):
             let url = try rules.targetURL(channel.url, field: "ntfy.url")
             try refuseTarget(url, field: "ntfy.url")
-            ntfy = NtfyChannel(url: url, token: try channel.token.map(rules.ntfyToken))
+            ntfy = .set(NtfyChannel(url: url, token: try channel.token.map(rules.ntfyToken)))
         }
-        var webhook = current.webhook
-        var newSecret: String?
+        var webhook = ChannelSetting<WebhookChannel>.keep
+        var candidateSecret: String?
         switch change.webhookURL {
         case .keep: break
-        case .remove: webhook = nil
+        case .remove: webhook = .remove
         case .set(let url):
             let checked = try rules.targetURL(url, field: "webhook.url")
             try refuseTarget(checked, field: "webhook.url")
-            if current.webhook?.url != checked {
-                let secret = ChannelRules.newWebhookSecret()
-                webhook = WebhookChannel(url: checked, secret: secret)
-                newSecret = secret
-            }
+            let secret = ChannelRules.newWebhookSecret()
+            webhook = .set(WebhookChannel(url: checked, secret: secret))
+            candidateSecret = secret
         }
-        try await store.setChannels(ntfy: ntfy, webhook: webhook)
-        var channels = current
-        channels.ntfy = ntfy
-        channels.webhook = webhook
+        let stored = try await store.changeChannels(ntfy: ntfy, webhook: webhook)
+        var channels = try await store.notificationChannels()
+        channels.ntfy = stored.ntfy
+        channels.webhook = stored.webhook
+        // The store keeps the secret a webhook of the same URL had: this one is new only when stored.
+        let newSecret = candidateSecret.flatMap { stored.webhook?.secret == $0 ? $0 : nil }
         return (channels, newSecret)
     }
 

@@ -68,6 +68,29 @@ import Testing
         }
     }
 
+    @Test(arguments: Engine.available) func aChangeNamingOnlyNtfyKeepsTheWebhook(engine: Engine) async throws {
+        try await engine.withStore { store in
+            let ada = store.scoped(to: try await Fixture.account(store, "ada@example.com").id)
+            let webhook = WebhookChannel(url: "https://hooks.example/mp", secret: "s3cret")
+            var stored = try await ada.changeChannels(ntfy: .keep, webhook: .set(webhook))
+            #expect(stored.ntfy == nil && stored.webhook == webhook)
+            let ntfy = NtfyChannel(url: "https://ntfy.example/topic", token: "tk_1")
+            stored = try await ada.changeChannels(ntfy: .set(ntfy), webhook: .keep)
+            #expect(stored.ntfy == ntfy && stored.webhook == webhook)
+            // The same URL keeps its secret; a new URL takes the one given.
+            stored = try await ada.changeChannels(
+                ntfy: .keep, webhook: .set(WebhookChannel(url: webhook.url, secret: "other")))
+            #expect(stored.webhook == webhook && stored.ntfy == ntfy)
+            let moved = WebhookChannel(url: "https://hooks.example/new", secret: "other")
+            stored = try await ada.changeChannels(ntfy: .keep, webhook: .set(moved))
+            #expect(stored.webhook == moved)
+            stored = try await ada.changeChannels(ntfy: .remove, webhook: .keep)
+            #expect(stored.ntfy == nil && stored.webhook == moved)
+            let channels = try await ada.notificationChannels()
+            #expect(channels.ntfy == nil && channels.webhook == moved)
+        }
+    }
+
     @Test(arguments: Engine.available) func twoStartsAtOnceGetTheIdentityStoredFirst(engine: Engine) async throws {
         try await engine.withStore(file: true) { store in
             let identities = try #require(store as? any VAPIDIdentityStore)
