@@ -187,7 +187,7 @@ struct MetricUploadTests {
             let csv = Array("date,metric,value\n2026-03-07,steps,100\n".utf8)
             func post() async throws -> RawHTTPClient.Exchange {
                 try await OwnThread.run {
-                    try raw.exchange(head + "\r\nContent-Length: \(csv.count)", bodySize: csv.count, timeout: 10) {
+                    try raw.exchange(head + "\r\nContent-Length: \(csv.count)", bodySize: csv.count, timeout: 60) {
                         Array(csv[$0..<$0 + $1])
                     }
                 }
@@ -213,7 +213,8 @@ struct MetricUploadTests {
             #expect(refused.status == 503 && refused.body.contains("busy"), "\(refused.body)")
             // The slow client hangs up: its file goes, and the place is free again.
             slow = nil
-            for _ in 0..<50 where !(try Self.leftIn(folder)).isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+            // Bounded by the event, generously: a loaded full suite once took longer than 10 s to answer.
+            for _ in 0..<300 where !(try Self.leftIn(folder)).isEmpty { try await Task.sleep(for: .milliseconds(100)) }
             #expect(try Self.leftIn(folder) == [])
             let admitted = try await post()
             #expect(admitted.status == 200, "\(admitted.body)")

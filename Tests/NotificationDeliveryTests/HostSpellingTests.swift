@@ -24,7 +24,7 @@ import Testing
         let resolver = Resolver(address)
         let targets = OutboundTargets(allowLocalTargets: true, resolver: resolver.resolve)
         let target = try await targets.check(url).get()
-        let clients = OutboundClients(timeouts: DeliveryTimeouts(connect: .seconds(2), total: .seconds(5)))
+        let clients = OutboundClients(timeouts: DeliveryTimeouts(connect: .seconds(30), total: .seconds(60)))
         let outcome = await clients.post(to: target, headers: [], body: Data("x".utf8))
         await clients.shutdown()
         return (outcome, resolver.asked.withLock { $0 })
@@ -73,7 +73,7 @@ import Testing
         let target = OutboundTargets.Target(
             url: try #require(URL(string: "http://LocalHost:\(port)/x")), host: "localhost",
             address: try #require(IPAddress("127.0.0.2")))
-        let clients = OutboundClients(timeouts: DeliveryTimeouts(connect: .seconds(2), total: .seconds(5)))
+        let clients = OutboundClients(timeouts: DeliveryTimeouts(connect: .seconds(30), total: .seconds(60)))
         let outcome = await clients.post(to: target, headers: [], body: Data("x".utf8))
         await clients.shutdown()
         let reached = receiver.requests.count
