@@ -114,9 +114,11 @@ public struct ReportService: Sendable {
         let unlocks = try await database.gateUnlocks(from: range.first, through: range.last)
         return Report(
             range: range, weekStart: weekStart,
-            // The heatmap's days and a year of completion; the rest comes from each habit's stored state.
-            habits: try await database.progress(of: habits, today: today, need: .days(from: min(range.first, today.adding(days: -364))))
-                .map { HabitSummary($0, range: range) },
+            // Every day since the first: each day's score on the curve carries on from all the days
+            // before it, and a habit's stored state keeps only its last score.
+            habits: try await database.progress(of: habits, today: today, need: .all).map {
+                HabitSummary($0, range: range)
+            },
             gateUnlocks: unlocks)
     }
 }

@@ -71,11 +71,37 @@ struct ReportServiceTests {
             habitsNamed: ["re"], from: "-2", to: "yesterday", weeks: 26, now: Self.at("2026-03-04T07:00:00-05:00"))
         #expect(named.range.first == LocalDay("2026-03-02")! && named.range.last == LocalDay("2026-03-03")!)
         #expect(named.habits.first?.days.map(\.state) == ["done", "missed"])
-        await #expect(throws: MorningProofError.usage("\(field: .from, "2026-03-05") is after \(field: .to, "2026-03-04")")) {
+        await #expect(
+            throws: MorningProofError.usage("\(field: .from, "2026-03-05") is after \(field: .to, "2026-03-04")")
+        ) {
             try await reports.report(from: "2026-03-05", weeks: 2, now: Self.at("2026-03-04T07:00:00-05:00"))
         }
         await #expect(throws: MorningProofError.usage("\(field: .weeks) takes 1 to 520, not 0")) {
             try await reports.report(weeks: 0, now: Self.at("2026-03-04T07:00:00-05:00"))
         }
+    }
+
+    @Test("report: a day's score is there on the curve for days before the habit's stored state")
+    func scoresBeforeTheStoredState() async throws {
+        // 400 days done, each on its day (more than the year of completion rates a report reads
+        // anyway); the status of the last day stores the habit's state (its checkpoint).
+        let first = LocalDay("2026-03-01")!
+        for offset in 0..<400 {
+            let day = first.adding(days: offset)
+            _ = try await entries.record(.done, habit: read, day: nil, now: Self.at("\(day)T07:00:00-05:00"))
+        }
+        let last = first.adding(days: 399)
+        _ = try await reports.status(now: Self.at("\(last)T08:00:00-05:00"))
+        let report = try await reports.report(weeks: 8, now: Self.at("\(last)T09:00:00-05:00"))
+        let summary = try #require(report.habits.first)
+        #expect(summary.days.count >= 50)
+        // Done every day: every day of the range has its score, and each is above the day's before.
+        let scores = summary.days.map { summary.dayScores[$0.day] }
+        #expect(
+            scores.allSatisfy { $0 != nil },
+            "days without a score: \(summary.days.filter { summary.dayScores[$0.day] == nil }.map(\.day.description))")
+        let known = scores.compactMap { $0 }
+        #expect(zip(known, known.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(known.last == summary.score)
     }
 }
