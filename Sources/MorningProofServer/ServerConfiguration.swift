@@ -41,6 +41,14 @@ public struct ServerConfiguration: Sendable {
     /// The server's Web Push identity (`PushIdentity.load` at start); nil: `GET /api/push/key` is 503.
     public var vapidIdentity: VAPIDIdentity? = nil
 
+    // Password hashing (issue 38, points 5 and 7): sign-ins and sign-ups hash on threads of their own.
+    /// Threads that hash passwords for sign-ins and sign-ups, apart from the CPU pool of uploads and
+    /// photos: half the cores, at least one, the most of the CPU that a flood of sign-ins can hold.
+    public var passwordHashingThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+    /// Sign-ins and sign-ups that may wait for a hashing thread (two per core, at least four); more are answered
+    /// with 503 and `Retry-After` at once, without hashing.
+    public var passwordQueueLimit = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,
         bodyLimit: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits()
