@@ -12,8 +12,8 @@ public struct ServerConfiguration: Sendable {
     public var bcryptCost: Int
     /// The largest request body read, in bytes; more is answered with 413.
     public var bodyLimit: Int
-    /// CPU-heavy requests (a photo proof, a sign-up or sign-in) that may wait for a core; more are
-    /// answered with 503 and `Retry-After`. One runs per core besides.
+    /// CPU-heavy requests (a photo proof, a metrics file) that may wait for a core; more are
+    /// answered with 503 and `Retry-After`. One runs per core besides. (Sign-ins: `passwordQueueLimit`.)
     public var cpuQueueLimit: Int = 32
     /// Photo proofs whose bodies (up to 25 MB each) are read and judged at once, by all accounts;
     /// more are answered with 503 and `Retry-After` before their body is read. Bounds their memory.
