@@ -1,8 +1,9 @@
 import HummingbirdBcrypt
 import MorningProofService
 
-/// bcrypt from hummingbird-auth, run on the server's CPU pool (`CPUWorkPool`): no event loop, and no
-/// thread that other accounts' store calls need, waits for it.
+/// bcrypt from hummingbird-auth, run on the password-hashing threads (`CPUWorkPool.passwordHashing`):
+/// no event loop, no thread that other accounts' store calls need and no upload waits for it, nor it
+/// for them; past their bounded queue a sign-in is refused without hashing.
 struct BcryptPasswordHasher: PasswordHasher {
     let cost: UInt8
     let pool: CPUWorkPool

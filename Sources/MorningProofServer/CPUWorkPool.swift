@@ -4,10 +4,11 @@ import MorningProofService
 import NIOCore
 import NIOPosix
 
-/// The threads for CPU-heavy work: decoding and verifying a proof photo, bcrypt. One thread per
-/// core, apart from NIO's thread pool (where the habit routes' store calls wait for the database)
-/// and from the event loops and Swift's cooperative pool, so that one account's eight 49-megapixel
-/// photos or forty sign-ups make other accounts' reads wait for a core, never for a queue.
+/// The threads for CPU-heavy work: decoding and verifying a proof photo, reading a metrics file
+/// (password hashing has a small pool of its own: `passwordHashing`). One thread per core, apart
+/// from NIO's thread pool (where the habit routes' store calls wait for the database) and from the
+/// event loops and Swift's cooperative pool, so that one account's eight 49-megapixel photos make
+/// other accounts' reads wait for a core, never for a queue.
 ///
 /// Work waits in a queue of `queueLimit` at most; past that a request is refused at once with 503
 /// and `Retry-After`, as every bounded queue of the server answers.
@@ -20,10 +21,11 @@ final class CPUWorkPool: Sendable {
     /// Work running or waiting now, at most `threads + queueLimit`.
     private let admission: BoundedAdmission
 
-    init(threads: Int = System.coreCount, queueLimit: Int) {
+    /// `refusal`: the answer when the queue is full (503 `busy` unless given).
+    init(threads: Int = System.coreCount, queueLimit: Int, refusal: APIError = BoundedAdmission.busy) {
         self.threads = max(1, threads)
         self.queueLimit = max(0, queueLimit)
-        admission = BoundedAdmission(limit: self.threads + self.queueLimit)
+        admission = BoundedAdmission(limit: self.threads + self.queueLimit, refusal: refusal)
         pool = NIOThreadPool(numberOfThreads: self.threads)
         pool.start()
     }
@@ -37,6 +39,20 @@ final class CPUWorkPool: Sendable {
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await admission.run { try await pool.runIfActive(body) }
     }
+}
+
+extension CPUWorkPool {
+    /// The threads that hash passwords for sign-ins and sign-ups, apart from the pool of uploads and
+    /// photos: no upload, photo or metrics read holds a sign-in up, and a flood of sign-ins (from
+    /// any number of addresses) holds at most these `threads` of the cores. Past `queueLimit` waiting,
+    /// a sign-in is answered 503 with `Retry-After` at once, without hashing.
+    static func passwordHashing(threads: Int, queueLimit: Int) -> CPUWorkPool {
+        CPUWorkPool(threads: threads, queueLimit: queueLimit, refusal: tooManySignIns)
+    }
+
+    static let tooManySignIns = APIError(
+        status: .serviceUnavailable, code: "busy", message: "too many sign-ins at once; try again in a moment",
+        headers: [.retryAfter: "1"])
 }
 
 /// A large metrics file (an Apple export) is read on the pool, beside the photos and bcrypt.

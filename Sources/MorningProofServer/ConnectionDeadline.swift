@@ -22,6 +22,7 @@ struct ConnectionDeadline {
         case head = "no whole request head in time"
         case idle = "idle after its last answer"
         case bodyStalled = "its request body stalled"
+        case bodyTooSlow = "its request body arrived slower than the floor rate"
         case request = "its request took too long to arrive"
         case closing = "it was answered and closed"
     }
@@ -32,6 +33,9 @@ struct ConnectionDeadline {
     private var unanswered = 0
     /// Since when the server has asked for bytes that have not come; nil while it does not read.
     private var waitingForBytesSince: NIODeadline?
+    /// While a request arrives: the time the server may still wait for its bytes before the body is
+    /// below the floor rate (`ConnectionLimits.minimumBodyRate`); each byte adds to it, up to the window.
+    private var bodyTimeLeft = TimeAmount.nanoseconds(0)
 
     init(limits: ConnectionLimits, openedAt now: NIODeadline) {
         self.limits = limits
@@ -45,6 +49,7 @@ struct ConnectionDeadline {
 
     /// `count` bytes arrived; false when they are to be dropped (the connection is closing).
     mutating func bytesArrived(_ count: Int, at now: NIODeadline) -> Bool {
+        if case .readingRequest = phase { spendBodyTime(until: now, bytes: count) }
         waitingForBytesSince = nil
         switch phase {
         case .awaitingHead(_, keptAlive: true):
@@ -62,8 +67,12 @@ struct ConnectionDeadline {
     mutating func headArrived(at now: NIODeadline) {
         unanswered += 1
         switch phase {
-        case .awaitingHead(let since, _): phase = .readingRequest(started: since)
-        case .answering: phase = .readingRequest(started: now)
+        case .awaitingHead(let since, _):
+            phase = .readingRequest(started: since)
+            bodyTimeLeft = TimeAmount(limits.bodyRateWindow)
+        case .answering:
+            phase = .readingRequest(started: now)
+            bodyTimeLeft = TimeAmount(limits.bodyRateWindow)
         case .readingRequest, .closing: break
         }
     }
@@ -84,6 +93,16 @@ struct ConnectionDeadline {
         }
     }
 
+    /// The time waited for bytes since `waitingForBytesSince` is spent; `bytes` buy more, at the floor
+    /// rate, up to the window. Once spent to nothing it stays so: the deadline has passed.
+    private mutating func spendBodyTime(until now: NIODeadline, bytes: Int) {
+        guard limits.minimumBodyRate > 0, bodyTimeLeft > .nanoseconds(0) else { return }
+        if let waiting = waitingForBytesSince { bodyTimeLeft = bodyTimeLeft - (now - waiting) }
+        guard bodyTimeLeft > .nanoseconds(0) else { return }
+        let bought = Int64(bytes) * 1_000_000_000 / Int64(limits.minimumBodyRate)
+        bodyTimeLeft = min(TimeAmount(limits.bodyRateWindow), bodyTimeLeft + .nanoseconds(bought))
+    }
+
     /// When the connection must be closed if nothing changes, and why; nil while the server works.
     var deadline: (at: NIODeadline, reason: Reason)? {
         switch phase {
@@ -94,7 +113,12 @@ struct ConnectionDeadline {
             let whole = (started + TimeAmount(limits.requestTimeout), Reason.request)
             guard let waiting = waitingForBytesSince else { return whole }
             let stalled = waiting + TimeAmount(limits.bodyTimeout)
-            return stalled < whole.0 ? (stalled, .bodyStalled) : whole
+            var first = stalled < whole.0 ? (stalled, Reason.bodyStalled) : whole
+            if limits.minimumBodyRate > 0 {
+                let slow = bodyTimeLeft > .nanoseconds(0) ? waiting + bodyTimeLeft : .uptimeNanoseconds(0)
+                if slow < first.0 { first = (slow, .bodyTooSlow) }
+            }
+            return first
         case .answering:
             return nil
         case .closing(let until, let bytesLeft):

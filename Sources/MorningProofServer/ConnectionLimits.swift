@@ -13,6 +13,14 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var bodyTimeout: Duration
     /// From a request's first byte until its body has arrived whole: the largest upload's budget.
     public var requestTimeout: Duration
+    /// The slowest a request body may arrive on average, in bytes a second (0: no floor). Each byte
+    /// buys `1 / minimumBodyRate` seconds of waiting for the body, and at most `bodyRateWindow` of
+    /// them are kept: a body starts with the window's time, and one that arrives slower than the floor
+    /// over a window is cut, however often a byte trickles in. Only time in which the server asks for
+    /// bytes counts: a server busy with the body never makes it look slow.
+    public var minimumBodyRate: Int
+    /// The time over which a body's rate is averaged, and what a body may save of a faster start.
+    public var bodyRateWindow: Duration
     /// Connections open at once; the next ones wait in the listen backlog until one closes.
     public var maxConnections: Int
     /// Connections open at once from one IP address; the next ones from it are closed at once.
@@ -26,13 +34,16 @@ public struct ConnectionLimits: Sendable, Equatable {
     public init(
         headTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
         bodyTimeout: Duration = .seconds(30),
-        requestTimeout: Duration = .seconds(300), maxConnections: Int = 4096, maxConnectionsPerAddress: Int = 128,
+        requestTimeout: Duration = .seconds(300), minimumBodyRate: Int = 1024, bodyRateWindow: Duration = .seconds(30),
+        maxConnections: Int = 4096, maxConnectionsPerAddress: Int = 128,
         lingerTime: Duration = .seconds(2), lingerBytes: Int = 1 << 20
     ) {
         self.headTimeout = headTimeout
         self.idleTimeout = idleTimeout
         self.bodyTimeout = bodyTimeout
         self.requestTimeout = requestTimeout
+        self.minimumBodyRate = max(0, minimumBodyRate)
+        self.bodyRateWindow = bodyRateWindow
         self.maxConnections = maxConnections
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.lingerTime = lingerTime

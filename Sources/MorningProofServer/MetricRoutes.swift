@@ -22,7 +22,7 @@ struct MetricRoutes {
         let upload = try MetricUpload(contentType: request.headers[.contentType], configuration: scope.configuration)
         try upload.checkDeclaredLength(request)
         let outcome = try await signedIn.run { account in
-            try await scope.metricUploads.run {
+            try await scope.metricUploads.run(for: account.account.id) {
                 try await ReceivedFile.with(in: scope.configuration.uploadFolder) { file in
                     try await account.metrics(readingOn: scope.cpuWork)
                         .ingest(try await upload.receive(request, into: file), now: account.now)

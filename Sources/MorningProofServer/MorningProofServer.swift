@@ -40,7 +40,9 @@ public enum MorningProofServer {
         onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
         let cpuWork = CPUWorkPool(queueLimit: configuration.cpuQueueLimit)
-        let hasher = BcryptPasswordHasher(cost: UInt8(clamping: configuration.bcryptCost), pool: cpuWork)
+        let passwordWork = CPUWorkPool.passwordHashing(
+            threads: configuration.passwordHashingThreads, queueLimit: configuration.passwordQueueLimit)
+        let hasher = BcryptPasswordHasher(cost: UInt8(clamping: configuration.bcryptCost), pool: passwordWork)
         let scope = RequestScope(
             accounts: AccountService(
                 database: accounts, hasher: hasher,
@@ -48,7 +50,7 @@ public enum MorningProofServer {
             habits: habits,
             configuration: configuration, realNow: realNow, cpuWork: cpuWork,
             photoUploads: BoundedAdmission(limit: configuration.photoUploadLimit),
-            metricUploads: BoundedAdmission(limit: configuration.metricsUploadLimit))
+            metricUploads: BoundedAdmission(limit: configuration.metricsUploadLimit, perAccount: 1))
         var routes = RouteTable()
         SystemRoutes.add(to: &routes, configuration: configuration)
         WebRoutes.add(to: &routes)

@@ -15,11 +15,12 @@ struct RequestScope: Sendable {
     let configuration: ServerConfiguration
     /// The real time, for tokens and sign-in limits: the clock header never moves those.
     let realNow: @Sendable () -> Date
-    /// Where CPU-heavy work runs (photo decoding, bcrypt).
+    /// Where CPU-heavy work runs (photo decoding, metric files); bcrypt has threads of its own.
     let cpuWork: CPUWorkPool
     /// Photo bodies read and judged at once, server-wide: each may hold 25 MB until it is judged.
     let photoUploads: BoundedAdmission
-    /// Metric bodies received and read at once, server-wide: each may take 512 MB of disk.
+    /// Metric bodies received and read at once, server-wide (each may take 512 MB of disk), and
+    /// one at a time per account, so that one account's slow uploads never hold the others'.
     let metricUploads: BoundedAdmission
     /// Tokens found valid lately, for `checkToken`.
     let recentTokens = RecentTokens()
@@ -87,6 +88,8 @@ struct SignedInRequest: Sendable {
     /// Runs `body` with the account's scoped store, its clock (404 while it has no zone; from the
     /// profile the token's check read, where the store keeps clocks there) and the moment the request acts at.
     func run<T: Sendable>(_ body: (AccountScope) async throws -> T) async throws -> T {
-        try await body(AccountScope(account: account, database: database, clock: try await database.clock(signedIn: account), now: now))
+        try await body(
+            AccountScope(
+                account: account, database: database, clock: try await database.clock(signedIn: account), now: now))
     }
 }

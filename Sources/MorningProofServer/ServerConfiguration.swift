@@ -12,8 +12,8 @@ public struct ServerConfiguration: Sendable {
     public var bcryptCost: Int
     /// The largest request body read, in bytes; more is answered with 413.
     public var bodyLimit: Int
-    /// CPU-heavy requests (a photo proof, a sign-up or sign-in) that may wait for a core; more are
-    /// answered with 503 and `Retry-After`. One runs per core besides.
+    /// CPU-heavy requests (a photo proof, a metrics file) that may wait for a core; more are
+    /// answered with 503 and `Retry-After`. One runs per core besides. (Sign-ins: `passwordQueueLimit`.)
     public var cpuQueueLimit: Int = 32
     /// Photo proofs whose bodies (up to 25 MB each) are read and judged at once, by all accounts;
     /// more are answered with 503 and `Retry-After` before their body is read. Bounds their memory.
@@ -40,6 +40,14 @@ public struct ServerConfiguration: Sendable {
     public var allowLocalNotifyTargets = false
     /// The server's Web Push identity (`PushIdentity.load` at start); nil: `GET /api/push/key` is 503.
     public var vapidIdentity: VAPIDIdentity? = nil
+
+    // Password hashing (issue 38, points 5 and 7): sign-ins and sign-ups hash on threads of their own.
+    /// Threads that hash passwords for sign-ins and sign-ups, apart from the CPU pool of uploads and
+    /// photos: half the cores, at least one, the most of the CPU that a flood of sign-ins can hold.
+    public var passwordHashingThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+    /// Sign-ins and sign-ups that may wait for a hashing thread (two per core, at least four); more are answered
+    /// with 503 and `Retry-After` at once, without hashing.
+    public var passwordQueueLimit = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,

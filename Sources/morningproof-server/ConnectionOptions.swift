@@ -22,6 +22,19 @@ struct ConnectionOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "The slowest a request body may arrive, in bytes a second averaged over --body-rate-window; "
+                + "a slower one is cut however often a byte trickles in (0: no floor).",
+            valueName: "bytes"))
+    var minBodyRate = 1024
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds over which a body's rate is averaged (what a body may save of a faster start).",
+            valueName: "seconds"))
+    var bodyRateWindow = 30.0
+
+    @Option(
+        help: ArgumentHelp(
             "Connections open at once; more wait until one closes (at most the open-file limit less 64).",
             valueName: "n"))
     var maxConnections = 4096
@@ -32,9 +45,12 @@ struct ConnectionOptions: ParsableArguments {
     func validate() throws {
         for (name, seconds) in [
             ("--head-timeout", headTimeout), ("--idle-timeout", idleTimeout), ("--body-timeout", bodyTimeout),
-            ("--request-timeout", requestTimeout),
+            ("--request-timeout", requestTimeout), ("--body-rate-window", bodyRateWindow),
         ] where !(0.1...86_400).contains(seconds) {
             throw ValidationError("\(name) must be 0.1 to 86400 seconds")
+        }
+        guard (0...1 << 30).contains(minBodyRate) else {
+            throw ValidationError("--min-body-rate must be 0 to 1073741824 bytes a second")
         }
         guard (1...1_000_000).contains(maxConnections) else {
             throw ValidationError("--max-connections must be 1 to 1000000")
@@ -56,6 +72,7 @@ struct ConnectionOptions: ParsableArguments {
         return ConnectionLimits(
             headTimeout: Self.duration(headTimeout), idleTimeout: Self.duration(idleTimeout),
             bodyTimeout: Self.duration(bodyTimeout), requestTimeout: Self.duration(requestTimeout),
+            minimumBodyRate: minBodyRate, bodyRateWindow: Self.duration(bodyRateWindow),
             maxConnections: cap, maxConnectionsPerAddress: min(maxConnectionsPerAddress, cap))
     }
 

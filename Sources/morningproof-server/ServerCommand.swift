@@ -133,7 +133,7 @@ extension ServerCommand {
         @Option(
             name: .customLong("cpu-queue"),
             help: ArgumentHelp(
-                "CPU-heavy requests (photo proofs, sign-ups, sign-ins) that may wait for a core, one per core "
+                "CPU-heavy requests (photo proofs, metric files) that may wait for a core, one per core "
                     + "running besides; more get 503 with Retry-After.",
                 valueName: "n"))
         var cpuQueueLimit = 32

@@ -3,11 +3,11 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import MorningProofCore
+import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
 
 @testable import MorningProofServer
-import MorningProofStoreContract
 
 /// CPU-heavy work (photo decoding, bcrypt) runs on a pool of its own with a bounded queue, so that
 /// one account's heavy requests leave other accounts' reads fast. These measure latency, so they
@@ -15,7 +15,8 @@ import MorningProofStoreContract
 /// the rest of the suite, other tests' servers share the machine's two cores and NIO's thread pool.
 @Suite(
     "The CPU pool: heavy work apart from other accounts' reads",
-    .enabled(if: ProcessInfo.processInfo.environment["MORNINGPROOF_LATENCY_TESTS"] == "1",
+    .enabled(
+        if: ProcessInfo.processInfo.environment["MORNINGPROOF_LATENCY_TESTS"] == "1",
         "latency tests run alone: MORNINGPROOF_LATENCY_TESTS=1 swift test --filter CPUIsolationTests"))
 struct CPUIsolationTests {
     /// Samples another account's `GET /api/habits` while `load` runs; its latencies in seconds.
@@ -96,6 +97,7 @@ struct CPUIsolationTests {
             var server = server
             server.configuration.bcryptCost = 10
             server.configuration.cpuQueueLimit = 64
+            server.configuration.passwordQueueLimit = 64
             server.configuration.signInLimits.signUpsPerAddress = 100
             try await server.run { api in
                 let other = try await api.signUp("other@example.com", timezone: "UTC")

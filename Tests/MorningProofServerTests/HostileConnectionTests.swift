@@ -163,6 +163,8 @@ struct HostileConnectionTests {
             ("--head-timeout", "0", "--head-timeout must be 0.1 to 86400 seconds"),
             ("--body-timeout", "0.05", "--body-timeout must be 0.1 to 86400 seconds"),
             ("--max-connections", "0", "--max-connections must be 1 to 1000000"),
+            ("--body-rate-window", "0", "--body-rate-window must be 0.1 to 86400 seconds"),
+            ("--min-body-rate", "2000000000", "--min-body-rate must be 0 to 1073741824 bytes a second"),
             ("--max-connections-per-address", "5000", "--max-connections-per-address must be 1 to --max-connections"),
         ] {
             let refused = try BuiltBinary.run(
