@@ -1,6 +1,7 @@
 import HummingbirdCore
 import Logging
 import MorningProofCore
+import MorningProofService
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
@@ -19,10 +20,13 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     let limits: ConnectionLimits
     let openConnections: OpenConnections
 
-    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits) {
+    init(
+        responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits,
+        trusted: TrustedProxies = TrustedProxies()
+    ) {
         self.responder = responder
         self.limits = limits
-        openConnections = OpenConnections(perAddress: limits.maxConnectionsPerAddress)
+        openConnections = OpenConnections(perAddress: limits.maxConnectionsPerAddress, trusted: trusted)
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -69,33 +73,41 @@ final class CloseWhenActive: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
-/// How many connections each remote address has open, shared by every event loop.
+/// How many connections each remote address has open, shared by every event loop. An IPv6 peer
+/// counts by its /64 (`ClientAddress.person`: one /64 is one person); a trusted proxy, which carries
+/// everyone's connections, has no cap of its own (the server's total cap still holds).
 final class OpenConnections: Sendable {
     private let perAddress: Int
+    private let trusted: TrustedProxies
     private let counts = Locked([String: Int]())
 
-    init(perAddress: Int) {
+    init(perAddress: Int, trusted: TrustedProxies = TrustedProxies()) {
         self.perAddress = perAddress
+        self.trusted = trusted
     }
 
-    /// Counts a new connection from `address`; false when it is one more than the address may have.
-    func open(from address: String) -> Bool {
-        counts.withLock { counts in
-            let count = counts[address, default: 0] + 1
-            counts[address] = count
-            return count <= perAddress
+    /// Counts a new connection from `peer` (its IP address); false when it is one more than the
+    /// address may have.
+    func open(from peer: String) -> Bool {
+        let capped = ClientAddress(peer).map { !trusted.contains($0) } ?? true
+        return counts.withLock { counts in
+            let count = counts[Self.key(peer), default: 0] + 1
+            counts[Self.key(peer)] = count
+            return !capped || count <= perAddress
         }
     }
 
-    func close(from address: String) {
+    func close(from peer: String) {
         counts.withLock { counts in
-            let count = counts[address, default: 1] - 1
-            counts[address] = count > 0 ? count : nil
+            let count = counts[Self.key(peer), default: 1] - 1
+            counts[Self.key(peer)] = count > 0 ? count : nil
         }
     }
 
-    /// The connections open from `address`.
-    func count(from address: String) -> Int {
-        counts.withLock { $0[address, default: 0] }
+    /// The connections open from `peer`'s address (its /64 for IPv6).
+    func count(from peer: String) -> Int {
+        counts.withLock { $0[Self.key(peer), default: 0] }
     }
+
+    private static func key(_ peer: String) -> String { ClientAddress.person(of: peer) }
 }

@@ -55,8 +55,32 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 }
 
-/// One log line per request: method, path (never the query), status and duration. Headers and
-/// bodies, where tokens and passwords travel, are never logged.
+/// Decides where the request came from (`TrustedProxies.origin`: the peer, or the client a trusted
+/// proxy names) before anything else runs, and adds `Strict-Transport-Security` to the answer of a
+/// request that came over https (`servesTLS`: the server's own TLS; or a trusted proxy said so).
+struct ForwardedMiddleware: RouterMiddleware {
+    typealias Context = ServerContext
+    let trusted: TrustedProxies
+    var servesTLS = false
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var context = context
+        if !trusted.isEmpty {
+            context.origin = trusted.origin(
+                peer: context.peer, headers: request.headers, authority: request.head.authority)
+        }
+        var response = try await next(request, context)
+        if let value = SecurityHeaders.strictTransport(isHTTPS: servesTLS || context.origin.scheme == "https") {
+            response.headers[SecurityHeaders.strictTransportSecurity] = value
+        }
+        return response
+    }
+}
+
+/// One log line per request: the client's address, method, path (never the query), status and
+/// duration. Headers and bodies, where tokens and passwords travel, are never logged.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let logger: Logger
@@ -69,7 +93,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         logger.info(
-            "\(request.method.rawValue) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms"
+            "\(context.remoteAddress) \(request.method.rawValue) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms"
         )
         return response
     }

@@ -71,13 +71,16 @@ public enum MorningProofServer {
         NotificationRoutes(scope: scope).add(to: &routes)
 
         let router = Router(context: ServerContext.self)
+        router.add(middleware: ForwardedMiddleware(trusted: configuration.trustedProxies))
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: ErrorMiddleware(routes: routes))
         routes.register(on: router)
         let limits = configuration.connections
         return Application(
             router: router,
-            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) },
+            server: HTTPServerBuilder { responder in
+                GuardedHTTP1Channel(responder: responder, limits: limits, trusted: configuration.trustedProxies)
+            },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "morningproof-server",
                 // Beyond the cap, connections wait in the listen backlog until one closes (Hummingbird's own).

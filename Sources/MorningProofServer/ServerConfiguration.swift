@@ -49,6 +49,12 @@ public struct ServerConfiguration: Sendable {
     /// with 503 and `Retry-After` at once, without hashing.
     public var passwordQueueLimit = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
 
+    // Behind a reverse proxy (`serve --trusted-proxy`, `--public-url`).
+    /// The proxies whose forwarded client address, scheme and host are believed; none by default.
+    public var trustedProxies = TrustedProxies()
+    /// The server's own URL as people reach it (`https://HOST[:PORT]`), for the links it makes.
+    public var publicURL: String? = nil
+
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,
         bodyLimit: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits()

@@ -13,6 +13,8 @@ import MorningProofStoreContract
 ///   than a single limit of 5 did, and only while they keep guessing;
 /// - one address, any email (`perAddress`, 20): one guesser trying many accounts;
 /// - sign-ups from one address (`signUpsPerAddress`, 10 in an hour).
+/// An address is counted as `ClientAddress.person`: an IPv6 client by its /64, since one /64 is one
+/// person who can pick any address in it.
 /// A sliding window rather than an exponential delay: the guesser, not the owner, would drive the
 /// delay up, and a window gives a `Retry-After` that is true. Nothing signed in with a token ever
 /// consults these limits: only signing in and signing up with a password do.
@@ -72,6 +74,7 @@ public struct LoginThrottle: Sendable {
     /// Counts a sign-in attempt for `email` from `address`, or throws 429 (`too_many_attempts`).
     public func reserveSignIn(email: String, address: String, now: Date) async throws -> Reservation {
         let email = email.lowercased()
+        let address = ClientAddress.person(of: address)
         let device = "device \(address) \(email)"
         let keys: [String: (count: Int, window: TimeInterval)] = [
             device: (limits.perDevice, limits.window), "email \(email)": (limits.perEmail, limits.window),
@@ -96,7 +99,7 @@ public struct LoginThrottle: Sendable {
     /// Counts a sign-up from `address`, or throws 429 (`too_many_attempts`). Kept whatever the outcome.
     public func reserveSignUp(address: String, now: Date) async throws {
         _ = try await reserve(
-            ["sign-up \(address)": (limits.signUpsPerAddress, limits.signUpWindow)], now: now,
+            ["sign-up \(ClientAddress.person(of: address))": (limits.signUpsPerAddress, limits.signUpWindow)], now: now,
             refusal: "too many sign-ups from this address")
     }
 

@@ -188,6 +188,8 @@ extension ServerCommand {
 
         @OptionGroup(title: "Connections") var connections: ConnectionOptions
 
+        @OptionGroup(title: "Behind a reverse proxy") var proxy: ProxyOptions
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
@@ -236,6 +238,10 @@ extension ServerCommand {
                     metricsExportLimit, option: "--metrics-export-limit")
                 configuration.metricsUploadLimit = metricsUploadLimit
                 configuration.allowLocalNotifyTargets = delivery.allowLocalNotifyTargets
+                configuration.trustedProxies = try proxy.trusted()
+                configuration.publicURL = try proxy.checkedPublicURL()
+                var delivery = delivery
+                delivery.appURL = delivery.appURL ?? configuration.publicURL
                 let served = try await database.served(
                     readers: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
                 let identity = try await served.pushIdentity(contact: delivery.pushContact, logger: logger)
