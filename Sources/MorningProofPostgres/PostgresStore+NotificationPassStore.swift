@@ -50,6 +50,38 @@ extension PostgresStore: NotificationPassStore {
         }
     }
 
+    public func notificationChannels(of accounts: [Int64]) async throws -> [Int64: AccountChannels] {
+        guard !accounts.isEmpty else { return [:] }
+        return try await transaction(.snapshot) { connection in
+            var channels: [Int64: AccountChannels] = [:]
+            let subscriptions = try await connection.query(
+                """
+                SELECT accountId, endpoint, p256dh, auth, createdAt FROM pushSubscription
+                WHERE accountId = ANY(\(accounts)) ORDER BY accountId, createdAt, id
+                """, logger: logger)
+            for try await (account, endpoint, p256dh, auth, createdAt) in subscriptions.decode(
+                (Int64, String, String, String, Date).self)
+            {
+                channels[account, default: AccountChannels()].pushSubscriptions.append(
+                    PushSubscription(endpoint: endpoint, p256dh: p256dh, auth: auth, createdAt: createdAt))
+            }
+            let rows = try await connection.query(
+                """
+                SELECT accountId, ntfyUrl, ntfyToken, webhookUrl, webhookSecret FROM notificationChannel
+                WHERE accountId = ANY(\(accounts))
+                """, logger: logger)
+            for try await (account, ntfyURL, ntfyToken, webhookURL, webhookSecret) in rows.decode(
+                (Int64, String?, String?, String?, String?).self)
+            {
+                let stored = StoredChannels(
+                    ntfyURL: ntfyURL, ntfyToken: ntfyToken, webhookURL: webhookURL, webhookSecret: webhookSecret)
+                channels[account, default: AccountChannels()].ntfy = stored.ntfy
+                channels[account, default: AccountChannels()].webhook = stored.webhook
+            }
+            return channels
+        }
+    }
+
     public func accountsWithWaitingNotifications(since day: LocalDay) async throws -> [AccountProfile] {
         try await transaction(.statement) { connection in
             try await connection.query(

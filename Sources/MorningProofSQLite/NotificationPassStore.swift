@@ -43,26 +43,71 @@ extension AppDatabase: NotificationPassStore {
         // 300 slots (900 arguments) a statement, well under SQLite's limit.
         for start in stride(from: 0, to: slots.count, by: 300) {
             let chunk = Array(slots[start..<min(start + 300, slots.count)])
-            settled.formUnion(try await asyncRead { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        WITH slot(habitId, day, key) AS (VALUES \(chunk.map { _ in "(?, ?, ?)" }.joined(separator: ", ")))
-                        SELECT habitId, day, key FROM slot
-                        WHERE EXISTS (SELECT 1 FROM entry WHERE entry.habitId = slot.habitId AND entry.day = slot.day)
-                          OR EXISTS (
-                            SELECT 1 FROM notification n WHERE n.key = slot.key AND n.day = slot.day
-                              AND (n.state = 'delivered' OR (n.state = 'failed' AND n.attempts >= ?)))
-                        """,
-                    arguments: StatementArguments(
-                        chunk.flatMap { [$0.habitID, $0.day.description, $0.key] as [any DatabaseValueConvertible] }
-                            + [NotificationClaimRule.maxAttemptsPerDay])
-                ).compactMap { row in
-                    LocalDay(row["day"] as String).map { NotificationSlot(habitID: row["habitId"], day: $0, key: row["key"]) }
-                }
-            })
+            settled.formUnion(
+                try await asyncRead { db in
+                    try Row.fetchAll(
+                        db,
+                        sql: """
+                            WITH slot(habitId, day, key) AS (VALUES \(chunk.map { _ in "(?, ?, ?)" }.joined(separator: ", ")))
+                            SELECT habitId, day, key FROM slot
+                            WHERE EXISTS (SELECT 1 FROM entry WHERE entry.habitId = slot.habitId AND entry.day = slot.day)
+                              OR EXISTS (
+                                SELECT 1 FROM notification n WHERE n.key = slot.key AND n.day = slot.day
+                                  AND (n.state = 'delivered' OR (n.state = 'failed' AND n.attempts >= ?)))
+                            """,
+                        arguments: StatementArguments(
+                            chunk.flatMap {
+                                [$0.habitID, $0.day.description, $0.key] as [any DatabaseValueConvertible]
+                            }
+                                + [NotificationClaimRule.maxAttemptsPerDay])
+                    ).compactMap { row in
+                        LocalDay(row["day"] as String).map {
+                            NotificationSlot(habitID: row["habitId"], day: $0, key: row["key"])
+                        }
+                    }
+                })
         }
         return settled
+    }
+
+    public func notificationChannels(of accounts: [Int64]) async throws -> [Int64: AccountChannels] {
+        var channels: [Int64: AccountChannels] = [:]
+        // 900 accounts a statement, well under SQLite's limit of arguments.
+        for start in stride(from: 0, to: accounts.count, by: 900) {
+            let chunk = Array(accounts[start..<min(start + 900, accounts.count)])
+            let marks = chunk.map { _ in "?" }.joined(separator: ", ")
+            let read = try await asyncRead { db in
+                var read: [Int64: AccountChannels] = [:]
+                for row in try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT accountId, endpoint, p256dh, auth, createdAt FROM pushSubscription
+                        WHERE accountId IN (\(marks)) ORDER BY accountId, createdAt, id
+                        """, arguments: StatementArguments(chunk))
+                {
+                    read[row["accountId"], default: AccountChannels()].pushSubscriptions.append(
+                        PushSubscription(
+                            endpoint: row["endpoint"], p256dh: row["p256dh"], auth: row["auth"],
+                            createdAt: row["createdAt"]))
+                }
+                for row in try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT accountId, ntfyUrl, ntfyToken, webhookUrl, webhookSecret FROM notificationChannel
+                        WHERE accountId IN (\(marks))
+                        """, arguments: StatementArguments(chunk))
+                {
+                    let stored = StoredChannels(
+                        ntfyURL: row["ntfyUrl"], ntfyToken: row["ntfyToken"], webhookURL: row["webhookUrl"],
+                        webhookSecret: row["webhookSecret"])
+                    read[row["accountId"], default: AccountChannels()].ntfy = stored.ntfy
+                    read[row["accountId"], default: AccountChannels()].webhook = stored.webhook
+                }
+                return read
+            }
+            channels.merge(read) { $1 }
+        }
+        return channels
     }
 
     public func accountsWithWaitingNotifications(since day: LocalDay) async throws -> [AccountProfile] {

@@ -45,6 +45,13 @@ public protocol ChannelDelivery: Sendable {
     /// delivery's timeouts (5 s to connect, 10 s in all).
     func deliver(_ event: NotificationEvent, to channels: AccountChannels) async -> [ChannelResult]
 
+    /// The same, calling `firstDelivered` once, as soon as one channel has taken the event, while
+    /// the others may still be answering: the notification pass marks its claim delivered there,
+    /// so that a crash while a slow channel answers does not send the event again.
+    func deliver(
+        _ event: NotificationEvent, to channels: AccountChannels, firstDelivered: @escaping @Sendable () async -> Void
+    ) async -> [ChannelResult]
+
     /// Why `target` (a push endpoint, an ntfy or webhook URL) is refused before it is stored, from
     /// what needs no DNS (an address literal that is not public, in any form a resolver reads); nil
     /// when it may be stored. Delivery checks it again after resolving.
@@ -56,6 +63,15 @@ public protocol ChannelDelivery: Sendable {
 }
 
 extension ChannelDelivery {
+    /// Calls `firstDelivered` once every channel has answered (a delivery that cannot tell sooner).
+    public func deliver(
+        _ event: NotificationEvent, to channels: AccountChannels, firstDelivered: @escaping @Sendable () async -> Void
+    ) async -> [ChannelResult] {
+        let results = await deliver(event, to: channels)
+        if results.contains(where: { $0.outcome == .delivered }) { await firstDelivered() }
+        return results
+    }
+
     /// Nothing is refused by a delivery that sends nowhere (tests, an unconfigured server).
     public func refusal(ofTarget target: String) -> String? { nil }
     public func refusal(ofKeys subscription: PushSubscription) -> String? { nil }

@@ -15,4 +15,7 @@ public protocol NotificationPassStore: Sendable {
     /// have died), or metric days whose goals are not judged yet. An account without a channel is
     /// not visited for its waiting events every minute; they go out once it adds one.
     func accountsWithWaitingNotifications(since day: LocalDay) async throws -> [AccountProfile]
+    /// The channels of each of `accounts` that has one (push subscriptions in the order they were
+    /// made, ntfy, the webhook), in one read: the pass needs them for every account it visits.
+    func notificationChannels(of accounts: [Int64]) async throws -> [Int64: AccountChannels]
 }

@@ -34,6 +34,14 @@ public final class HTTPChannelSender: ChannelDelivery {
 
     /// One result per channel, in the order: each push subscription, ntfy, the webhook.
     public func deliver(_ event: NotificationEvent, to channels: AccountChannels) async -> [ChannelResult] {
+        await deliver(event, to: channels, firstDelivered: {})
+    }
+
+    /// One result per channel, as `deliver(_:to:)`; `firstDelivered` runs as soon as the first
+    /// channel took the event, before the others' answers are awaited.
+    public func deliver(
+        _ event: NotificationEvent, to channels: AccountChannels, firstDelivered: @escaping @Sendable () async -> Void
+    ) async -> [ChannelResult] {
         await withTaskGroup(of: (Int, ChannelResult).self) { group in
             for (index, subscription) in channels.pushSubscriptions.enumerated() {
                 group.addTask { (index, await self.push(event, to: subscription)) }
@@ -46,7 +54,12 @@ public final class HTTPChannelSender: ChannelDelivery {
                 group.addTask { (next + 1, await self.webhook(event, to: webhook)) }
             }
             var results: [(Int, ChannelResult)] = []
-            for await result in group { results.append(result) }
+            for await result in group {
+                if result.1.outcome == .delivered, !results.contains(where: { $0.1.outcome == .delivered }) {
+                    await firstDelivered()
+                }
+                results.append(result)
+            }
             return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
     }

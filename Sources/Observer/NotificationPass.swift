@@ -13,7 +13,10 @@ import MorningProofStoreContract
 /// or a limit, one for the slots already settled, one for the accounts with events waiting); only
 /// the accounts with something to do are then visited, `concurrency` at a time; a visit still
 /// running after `slowAfter` gives its place to the next account, so that a slow or dead channel
-/// holds up only its own account.
+/// holds up only its own account. One account's share of a pass is bounded: its first
+/// `remindersPerAccount` habits with a reminder, `deliveriesAtOnce` deliveries at a time, nothing
+/// new claimed past `accountDeadline`; and an account still being visited by an earlier pass is
+/// skipped by the next one instead of being waited for (`busy`).
 public struct NotificationPass: Sendable {
     /// One account's store: its habits, entries, metrics, notifications and channels.
     public typealias AccountStore = any PerAccountStore & NotificationChannelStore
@@ -46,11 +49,28 @@ public struct NotificationPass: Sendable {
     /// (10 s per channel, channels in parallel).
     public static let lease: TimeInterval = 60
 
+    /// Habits with a reminder that are reminded, per account: the first ones made (by id); a
+    /// reminder set on a later habit is never sent (docs/server.md says so).
+    public static let remindersPerAccount = 50
+
+    /// Deliveries of one account under way at once, in a pass.
+    public static let deliveriesAtOnce = 4
+
+    /// How long one account's visit claims new events, in a pass: later ones wait for the next pass
+    /// (the deliveries under way then end within their own 10 s timeout).
+    public static let accountDeadline: Duration = .seconds(20)
+
+    /// The accounts being visited, shared by every copy of this pass: a pass that starts while an
+    /// earlier one is still visiting an account skips that account.
+    let busy = Locked(Set<Int64>())
+
     let store: any NotificationPassStore
     let account: @Sendable (Int64) -> AccountStore
     let delivery: any ChannelDelivery
     let concurrency: Int
     let realTime: @Sendable () -> Date
+    /// `accountDeadline`, or a test's.
+    let deadline: Duration
 
     /// - Parameters:
     ///   - store: the database, across accounts.
@@ -58,10 +78,14 @@ public struct NotificationPass: Sendable {
     ///   - delivery: where events go (Web Push, ntfy, webhooks).
     ///   - concurrency: accounts visited at once (those past `slowAfter` aside).
     ///   - realTime: stamps claims (`--now` may replay another instant; leases are about live processes).
+    ///   - accountDeadline: how long a visit claims new events (`accountDeadline`; tests on a busy
+    ///     machine give more).
     public init(
         store: any NotificationPassStore, account: @escaping @Sendable (Int64) -> AccountStore,
-        delivery: any ChannelDelivery, concurrency: Int = 32, realTime: @escaping @Sendable () -> Date = { Date() }
+        delivery: any ChannelDelivery, concurrency: Int = 32, realTime: @escaping @Sendable () -> Date = { Date() },
+        accountDeadline: Duration = NotificationPass.accountDeadline
     ) {
+        self.deadline = accountDeadline
         self.store = store
         self.account = account
         self.delivery = delivery
@@ -77,6 +101,8 @@ public struct NotificationPass: Sendable {
         var judge = false
         /// Events waiting for a pass.
         var waiting = false
+        /// Its channels, read for every account of the pass at once.
+        var channels = AccountChannels()
     }
 
     /// Runs one pass at `now`. Throws only when the database fails before any account is visited;
@@ -86,19 +112,28 @@ public struct NotificationPass: Sendable {
         var reminders: [NotificationSlot: NotifiableHabit] = [:]
         var limits: [NotificationSlot: NotifiableHabit] = [:]
         var earliest: LocalDay?
+        var withReminder: [Int64: Int] = [:]
         for item in try await store.notifiableHabits() {
             guard let clock = item.account.clock else { continue }
             let habit = item.habit
             let today = clock.day(at: now)
             earliest = min(earliest ?? today, today)
+            // The habits come in the order they were made, account by account.
+            if habit.remindAt != nil { withReminder[item.account.id, default: 0] += 1 }
             if let remindAt = habit.remindAt, habit.createdDay <= today,
+                withReminder[item.account.id, default: 0] <= Self.remindersPerAccount,
                 ReminderRule.isDue(remindAt: remindAt, clock: clock, today: today, now: now)
             {
-                reminders[NotificationSlot(habitID: habit.id, day: today, key: NotificationEvent.key(.reminder, habitID: habit.id))] = item
+                reminders[
+                    NotificationSlot(
+                        habitID: habit.id, day: today, key: NotificationEvent.key(.reminder, habitID: habit.id))] = item
             }
             let yesterday = today.adding(days: -1)
             if habit.kind == .metric, habit.goal?.comparison == .atMost, habit.createdDay <= yesterday {
-                limits[NotificationSlot(habitID: habit.id, day: yesterday, key: NotificationEvent.key(.goalMet, habitID: habit.id))] = item
+                limits[
+                    NotificationSlot(
+                        habitID: habit.id, day: yesterday, key: NotificationEvent.key(.goalMet, habitID: habit.id))] =
+                    item
             }
         }
         let settled = try await store.settledSlots(Array(reminders.keys) + Array(limits.keys))
@@ -109,11 +144,28 @@ public struct NotificationPass: Sendable {
             work[item.account.id, default: Work(profile: item.account)].judge = true
         }
         // Events of the last days (an account's today is at most a day from UTC's).
-        let since = (earliest ?? DayClock(timeZone: TimeZone(identifier: "UTC")!).day(at: now)).adding(days: -GoalJudge.notifiedDays - 1)
+        let since = (earliest ?? DayClock(timeZone: TimeZone(identifier: "UTC")!).day(at: now)).adding(
+            days: -GoalJudge.notifiedDays - 1)
         for profile in try await store.accountsWithWaitingNotifications(since: since) {
             work[profile.id, default: Work(profile: profile)].waiting = true
         }
-        return await visit(work.values.sorted { $0.profile.id < $1.profile.id }, at: now)
+        let due = work.values.sorted { $0.profile.id < $1.profile.id }.map { work -> Work in
+            var work = work
+            work.reminders.sort { $0.id < $1.id }
+            return work
+        }
+        // An account an earlier pass is still visiting is left to it.
+        var mine = busy.withLock { busy in due.filter { busy.insert($0.profile.id).inserted } }
+        do {
+            let channels = try await store.notificationChannels(of: mine.map(\.profile.id))
+            for index in mine.indices { mine[index].channels = channels[mine[index].profile.id] ?? AccountChannels() }
+        } catch {
+            busy.withLock { $0.subtract(mine.map(\.profile.id)) }
+            throw error
+        }
+        let report = await visit(mine, at: now)
+        busy.withLock { $0.subtract(mine.map(\.profile.id)) }
+        return report
     }
 
     /// How long one delivery may wait on its channels while its visit holds one of the
@@ -147,6 +199,7 @@ public struct NotificationPass: Sendable {
                     inFlight += 1
                     group.addTask {
                         let done = await visit(work, at: now, slow: { continuation.yield(.slow(index)) })
+                        busy.withLock { _ = $0.remove(work.profile.id) }
                         continuation.yield(.done(index, done))
                     }
                 }

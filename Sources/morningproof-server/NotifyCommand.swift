@@ -3,9 +3,9 @@ import Foundation
 import Logging
 import MorningProofCore
 import MorningProofPostgres
+import MorningProofSQLite
 import MorningProofServer
 import MorningProofService
-import MorningProofSQLite
 import MorningProofStoreContract
 import NotificationDelivery
 import Observer
@@ -60,7 +60,7 @@ struct NotifyCommand: AsyncParsableCommand {
         logger.logLevel = .info
         try await ServerCommand.reporting {
             let instant = try now.map { try ISOInstant.read($0, field: "--now") }
-            if let store = try await database.postgres(poolSize: 4, logger: logger) {
+            if let store = try await database.postgres(poolSize: 16, logger: logger) {
                 try await store.whileRunning {
                     try await passes(store: store, account: { store.scoped(to: $0) }, at: instant, logger: logger)
                 }
@@ -87,7 +87,8 @@ struct NotifyCommand: AsyncParsableCommand {
                 let loop = NotificationPassService.service(
                     pass, interval: .seconds(interval), logger: logger)
                 try await ServiceGroup(
-                    configuration: .init(services: [loop], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+                    configuration: .init(
+                        services: [loop], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
                 ).run()
             }
         } catch {
@@ -134,7 +135,8 @@ struct DeliveryOptions: ParsableArguments {
 
     /// The HTTP sender, signing Web Push with `identity`.
     func sender(identity: VAPIDIdentity, logger: Logger) -> HTTPChannelSender {
-        HTTPChannelSender(identity: identity, allowLocalTargets: allowLocalNotifyTargets, clickURL: appURL, logger: logger)
+        HTTPChannelSender(
+            identity: identity, allowLocalTargets: allowLocalNotifyTargets, clickURL: appURL, logger: logger)
     }
 
     /// The HTTP sender, signing Web Push with the database's VAPID identity (made on first use).

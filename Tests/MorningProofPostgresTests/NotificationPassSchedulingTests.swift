@@ -13,7 +13,12 @@ final class HangingDelivery: ChannelDelivery {
     private let released = Locked(false)
     private let arrivals = Locked([String: Date]())
 
+    private let hangs = Locked(0)
+
     func release() { released.withLock { $0 = true } }
+
+    /// Deliveries that have begun to hang so far.
+    var hanging: Int { hangs.withLock { $0 } }
 
     /// When the delivery to `url` arrived, if it did.
     func arrival(_ url: String) -> Date? { arrivals.withLock { $0[url] } }
@@ -21,6 +26,7 @@ final class HangingDelivery: ChannelDelivery {
     func deliver(_ event: NotificationEvent, to channels: AccountChannels) async -> [ChannelResult] {
         guard let ntfy = channels.ntfy else { return [] }
         if ntfy.url.contains("hang") {
+            hangs.withLock { $0 += 1 }
             let start = Date()
             while !released.withLock({ $0 }) && Date().timeIntervalSince(start) < 300 {
                 try? await Task.sleep(for: .milliseconds(50))
