@@ -41,6 +41,12 @@ public struct ServerConfiguration: Sendable {
     /// The server's Web Push identity (`PushIdentity.load` at start); nil: `GET /api/push/key` is 503.
     public var vapidIdentity: VAPIDIdentity? = nil
 
+    // HTTPS served by the server itself (issue 37).
+    /// The certificate served over https on `port` (`serve --tls-cert --tls-key`); nil: plain http.
+    public var tls: TLSServing? = nil
+    /// A plain http listener on this port that redirects every request to https (`serve --redirect-http`).
+    public var redirectHTTPPort: Int? = nil
+
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,
         bodyLimit: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits()

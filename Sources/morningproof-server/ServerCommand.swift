@@ -188,6 +188,8 @@ extension ServerCommand {
 
         @OptionGroup(title: "Connections") var connections: ConnectionOptions
 
+        @OptionGroup(title: "HTTPS") var tls: TLSOptions
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
@@ -213,9 +215,9 @@ extension ServerCommand {
         }
 
         /// Says where the server listens, on stdout, so a script that asked for port 0 learns the port.
-        static func announce(_ database: String) -> @Sendable (String, Int) async -> Void {
+        static func announce(_ database: String, scheme: String = "http") -> @Sendable (String, Int) async -> Void {
             { host, port in
-                let line = "morningproof-server: listening on http://\(host):\(port) (database \(database))\n"
+                let line = "morningproof-server: listening on \(scheme)://\(host):\(port) (database \(database))\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
         }
@@ -236,6 +238,7 @@ extension ServerCommand {
                     metricsExportLimit, option: "--metrics-export-limit")
                 configuration.metricsUploadLimit = metricsUploadLimit
                 configuration.allowLocalNotifyTargets = delivery.allowLocalNotifyTargets
+                try tls.apply(to: &configuration)
                 let served = try await database.served(
                     readers: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
                 let identity = try await served.pushIdentity(contact: delivery.pushContact, logger: logger)
@@ -249,7 +252,9 @@ extension ServerCommand {
                     MorningProofServer.application(
                         accounts: served.accounts, habits: { served.account($0) },
                         signInFailures: served.signInFailures,
-                        configuration: configuration, logger: logger, onRunning: Self.announce(served.name)))
+                        configuration: configuration, logger: logger,
+                        onRunning: Self.announce(served.name, scheme: configuration.tls == nil ? "http" : "https")))
+                services += TLSOptions.renewal(configuration, logger: logger)
                 services += notifyPass(
                     store: served.accounts, account: { served.account($0) }, sender: sender, logger: logger)
                 let group = ServiceGroup(
