@@ -38,6 +38,7 @@ tls_row() { # LABEL RPS P50 P99 ERR CPU PLAIN-RPS
 
 tls_bench() {
   local db=$work/tls.sqlite plain
+  export TOKEN
   tls_certificate "$work"
   TOKEN=$("$bin" token create --db "$db" --name bench | tail -n 1)
   start plain --db "$db"
