@@ -117,13 +117,14 @@ final class KeptAliveTLSConnection {
         return String(decoding: answer, as: UTF8.self)
     }
 
-    /// Ends the client (`-quiet` ignores the end of its input, and would wait for the server's idle timeout).
+    /// Ends the client: `-quiet` ignores the end of its input, and SIGTERM may come to it ignored
+    /// (inherited from the test runner): either way it would wait for the server's idle timeout.
     func close() {
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }
