@@ -37,6 +37,8 @@ let package = Package(
         // webhook's HMAC; and the outbound HTTPS client, pinned to the addresses it checked.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // HTTPS in the server itself (`serve --tls-cert --tls-key`): already built for the client above.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
@@ -161,6 +163,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // The whole web app folder: `WebRoutes.files` is the one list of what it serves.
             resources: [.embedInCode("openapi.yaml"), .embedInCode("Web")]),

@@ -6,6 +6,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
+import NIOSSL
 
 /// Hummingbird's HTTP/1 channel (`HTTP1Channel`) with the connection guards around it: a
 /// connection from an address that already has its share open is closed at once, every
@@ -19,13 +20,16 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     let responder: HTTPChannelHandler.Responder
     let limits: ConnectionLimits
     let openConnections: OpenConnections
+    /// The certificate when the connection speaks TLS (`serve --tls-cert`); nil: plain HTTP.
+    let tls: TLSServing?
 
     init(
         responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits,
-        trusted: TrustedProxies = TrustedProxies()
+        trusted: TrustedProxies = TrustedProxies(), tls: TLSServing? = nil
     ) {
         self.responder = responder
         self.limits = limits
+        self.tls = tls
         openConnections = OpenConnections(perAddress: limits.maxConnectionsPerAddress, trusted: trusted)
     }
 
@@ -41,11 +45,13 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             }
             let timeouts = ConnectionTimeoutHandler(limits: limits, logger: logger)
             try channel.pipeline.syncOperations.addHandler(timeouts)
+            // TLS after the timeouts: a client that never finishes its handshake has no request head.
+            if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls.context)) }
             try channel.pipeline.syncOperations.configureHTTPServerPipeline(
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
                 withEncoderConfiguration: .init(), withDecoderLimitConfiguration: .init())
             try channel.pipeline.syncOperations.addHandler(HTTPMessageGuard(timeouts: timeouts))
-            try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: tls != nil))
             // Hummingbird's own state handler, without its idle timeout: it closes idle connections
             // at a graceful shutdown.
             try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))

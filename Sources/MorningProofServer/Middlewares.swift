@@ -56,12 +56,10 @@ struct ErrorMiddleware: RouterMiddleware {
 }
 
 /// Decides where the request came from (`TrustedProxies.origin`: the peer, or the client a trusted
-/// proxy names) before anything else runs, and adds `Strict-Transport-Security` to the answer of a
-/// request that came over https (`servesTLS`: the server's own TLS; or a trusted proxy said so).
+/// proxy names, and the scheme it says) before anything else runs.
 struct ForwardedMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let trusted: TrustedProxies
-    var servesTLS = false
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -71,11 +69,7 @@ struct ForwardedMiddleware: RouterMiddleware {
             context.origin = trusted.origin(
                 peer: context.peer, headers: request.headers, authority: request.head.authority)
         }
-        var response = try await next(request, context)
-        if let value = SecurityHeaders.strictTransport(isHTTPS: servesTLS || context.origin.scheme == "https") {
-            response.headers[SecurityHeaders.strictTransportSecurity] = value
-        }
-        return response
+        return try await next(request, context)
     }
 }
 

@@ -72,21 +72,27 @@ public enum MorningProofServer {
 
         let router = Router(context: ServerContext.self)
         router.add(middleware: ForwardedMiddleware(trusted: configuration.trustedProxies))
+        router.add(middleware: SecurityHeadersMiddleware(servesHTTPS: configuration.tls != nil))
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: ErrorMiddleware(routes: routes))
         routes.register(on: router)
         let limits = configuration.connections
+        let tls = configuration.tls
         return Application(
             router: router,
             server: HTTPServerBuilder { responder in
-                GuardedHTTP1Channel(responder: responder, limits: limits, trusted: configuration.trustedProxies)
+                GuardedHTTP1Channel(
+                    responder: responder, limits: limits, trusted: configuration.trustedProxies, tls: tls)
             },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "morningproof-server",
                 // Beyond the cap, connections wait in the listen backlog until one closes (Hummingbird's own).
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections, logger: logger)),
+            services: httpsRedirect(configuration: configuration, logger: logger),
             onServerRunning: { channel in
-                await onRunning(configuration.host, channel.localAddress?.port ?? configuration.port)
+                let port = channel.localAddress?.port ?? configuration.port
+                tls?.port = port
+                await onRunning(configuration.host, port)
             },
             logger: logger)
     }

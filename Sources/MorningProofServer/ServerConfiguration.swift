@@ -55,6 +55,12 @@ public struct ServerConfiguration: Sendable {
     /// The server's own URL as people reach it (`https://HOST[:PORT]`), for the links it makes.
     public var publicURL: String? = nil
 
+    // HTTPS served by the server itself (issue 37).
+    /// The certificate served over https on `port` (`serve --tls-cert --tls-key`); nil: plain http.
+    public var tls: TLSServing? = nil
+    /// A plain http listener on this port that redirects every request to https (`serve --redirect-http`).
+    public var redirectHTTPPort: Int? = nil
+
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,
         bodyLimit: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits()

@@ -190,6 +190,8 @@ extension ServerCommand {
 
         @OptionGroup(title: "Behind a reverse proxy") var proxy: ProxyOptions
 
+        @OptionGroup(title: "HTTPS") var tls: TLSOptions
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
@@ -215,9 +217,9 @@ extension ServerCommand {
         }
 
         /// Says where the server listens, on stdout, so a script that asked for port 0 learns the port.
-        static func announce(_ database: String) -> @Sendable (String, Int) async -> Void {
+        static func announce(_ database: String, scheme: String = "http") -> @Sendable (String, Int) async -> Void {
             { host, port in
-                let line = "morningproof-server: listening on http://\(host):\(port) (database \(database))\n"
+                let line = "morningproof-server: listening on \(scheme)://\(host):\(port) (database \(database))\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
         }
@@ -242,6 +244,7 @@ extension ServerCommand {
                 configuration.publicURL = try proxy.checkedPublicURL()
                 var delivery = delivery
                 delivery.appURL = delivery.appURL ?? configuration.publicURL
+                try tls.apply(to: &configuration)
                 let served = try await database.served(
                     readers: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
                 let identity = try await served.pushIdentity(contact: delivery.pushContact, logger: logger)
@@ -255,7 +258,9 @@ extension ServerCommand {
                     MorningProofServer.application(
                         accounts: served.accounts, habits: { served.account($0) },
                         signInFailures: served.signInFailures,
-                        configuration: configuration, logger: logger, onRunning: Self.announce(served.name)))
+                        configuration: configuration, logger: logger,
+                        onRunning: Self.announce(served.name, scheme: configuration.tls == nil ? "http" : "https")))
+                services += TLSOptions.renewal(configuration, logger: logger)
                 services += notifyPass(
                     store: served.accounts, account: { served.account($0) }, sender: sender, logger: logger)
                 let group = ServiceGroup(

@@ -50,7 +50,7 @@ public enum BuiltBinary {
 /// on stdout says where it listens.
 public final class ServerProcess {
     public let process = Process()
-    /// `http://127.0.0.1:PORT`.
+    /// `http://127.0.0.1:PORT` (`https://` when it serves TLS).
     public let address: String
     /// The line it printed first.
     public let firstLine: String
@@ -85,7 +85,11 @@ public final class ServerProcess {
             printed.append(chunk)
         }
         firstLine = String(decoding: printed, as: UTF8.self)
-        guard let address = firstLine.split(separator: " ").first(where: { $0.hasPrefix("http://") }) else {
+        guard
+            let address = firstLine.split(separator: " ").first(where: {
+                $0.hasPrefix("http://") || $0.hasPrefix("https://")
+            })
+        else {
             process.terminate()
             throw TestFailure("morningproof-server did not say where it listens: \(firstLine)")
         }

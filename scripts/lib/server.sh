@@ -25,7 +25,7 @@ server_start() {
   echo "$SERVER_PID" >"$dir/$name.pid"
   _server_pid_files+=("$dir/$name.pid")
   for _ in $(seq 300); do
-    line=$(grep -s -m 1 -o 'listening on http://[0-9.]*:[0-9]*' "$dir/$name.stdout" || true)
+    line=$(grep -s -m 1 -o 'listening on https\?://[0-9.]*:[0-9]*' "$dir/$name.stdout" || true)
     [ -n "$line" ] && break
     kill -0 "$SERVER_PID" 2>/dev/null || break
     sleep 0.1
