@@ -10,106 +10,126 @@ public struct HealthAutoExportReader {
 
     public init(clock: DayClock) { self.clock = clock }
 
-    /// The file at `path` as rows to store, with the number of records read and the warnings;
-    /// messages and warnings name the file as `shownAs` (default: its path).
+    /// The file at `path` as rows to store, with the number of records read, the first 50
+    /// warnings and how many there were; messages and warnings name the file as `shownAs`
+    /// (default: its path). The file is read a chunk at a time: memory holds its rows, not its JSON.
     public func readFile(_ path: String, shownAs name: String? = nil) throws -> (
-        batch: MetricBatch, recordsRead: Int, warnings: [ReadWarning]
+        batch: MetricBatch, recordsRead: Int, warnings: [ReadWarning], warningCount: Int
     ) {
         let name = name ?? path
-        let data: Data
+        let handle: FileHandle
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         } catch {
             throw MetricFileError(
                 .unreadable, path: name, "\(name): \(error.localizedDescription)", cause: error.localizedDescription)
         }
-        let (samples, warnings) = try read(data, file: name)
+        defer { try? handle.close() }
+        var json = JSONChunkReader { try handle.read(upToCount: JSONChunkReader.chunkSize) }
         var batch = MetricBatch()
-        // `{qty, date}` is the period's total so far (a day's or an hour's steps), sent again as it
-        // grows: the largest send counts, never their sum.
-        for sample in samples { SampleRows.add(sample, to: &batch, clock: clock, pointsAreBuckets: true) }
-        return (batch, samples.count, warnings)
+        var (recordsRead, warningCount) = (0, 0)
+        var warnings: [ReadWarning] = []
+        let clock = clock
+        try read(&json, file: name) { sample in
+            // `{qty, date}` is the period's total so far (a day's or an hour's steps), sent again as it
+            // grows: the largest send counts, never their sum.
+            SampleRows.add(sample, to: &batch, clock: clock, pointsAreBuckets: true)
+            recordsRead += 1
+        } warn: { warning in
+            warningCount += 1
+            if warnings.count < 50 { warnings.append(warning) }
+        }
+        return (batch, recordsRead, warnings, warningCount)
     }
 
-    /// The samples of a whole file and a warning for each entry that could not be read.
-    public func read(_ data: Data, file: String) throws -> (samples: [MetricSample], warnings: [ReadWarning]) {
-        let payload: AutoExportPayload
-        do {
-            payload = try JSONDecoder().decode(AutoExportPayload.self, from: data)
-        } catch let shape as AutoExportPayload.NotAList {
-            throw MetricFileError(
-                .notMetrics, path: file, "\(file): not a Health Auto Export file (\"data.\(shape.key)\" is not a list)")
-        } catch DecodingError.typeMismatch {
-            throw MetricFileError(
-                .notMetrics, path: file, "\(file): not a Health Auto Export file (no top-level object)")
-        } catch {
-            let reason = Self.reason(error)
-            throw MetricFileError(
-                .notMetrics, path: file, "\(file): the JSON is broken or cut short (\(reason))", cause: reason)
-        }
-        guard let body = payload.data else {
-            throw MetricFileError(
-                .notMetrics, path: file, "\(file): not a Health Auto Export file (no \"data\" object)")
-        }
+    /// The samples of a whole file and a warning for each entry that could not be read; the bytes
+    /// are walked `chunkSize` at a time, as a file is.
+    public func read(_ data: Data, file: String, chunkSize: Int = 1 << 20) throws -> (
+        samples: [MetricSample], warnings: [ReadWarning]
+    ) {
+        var json = JSONChunkReader(data: data, chunkSize: chunkSize)
         var samples: [MetricSample] = []
         var warnings: [ReadWarning] = []
-        func warn(_ location: String, _ message: String) {
-            warnings.append(ReadWarning(file: file, location: location, message: message))
-        }
-        for (m, metric) in body.metrics.enumerated() {
-            let name = metric?.name ?? ""
-            guard let metric, let kind = HealthMetric(name: name) else {
-                continue  // heart rate, weight...: not ours
-            }
-            for (e, entry) in metric.data.enumerated() {
-                let location = "metrics[\(m)] \(name) data[\(e)]"
-                guard let entry else {
-                    warn(location, "not an object: skipped")
-                    continue
-                }
-                // Older versions name a night's source `sleepSource`.
-                let source =
-                    [entry.source, entry.sleepSource].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? "unknown"
-                if kind == .sleep {
-                    switch sleep(entry, units: metric.units, source: source) {
-                    case .sample(let sample): samples.append(sample)
-                    case .nothing: break
-                    case .problem(let message): warn(location, message)
-                    }
-                    continue
-                }
-                let outcome = SampleFields.sample(
-                    metric: name, value: entry.qty?.text, numeric: entry.qty?.number,
-                    start: entry.date ?? entry.startDate, end: entry.endDate, unit: metric.units, source: source,
-                    activity: nil, clock: clock)
-                switch outcome {
-                case .sample(let sample): samples.append(sample)
-                case .nothing: break
-                case .problem(let message): warn(location, message)
-                }
-            }
-        }
-        for (w, workout) in body.workouts.enumerated() {
-            guard let workout else {
-                warn("workouts[\(w)]", "not an object: skipped")
-                continue
-            }
-            switch self.workout(workout) {
-            case .sample(let sample): samples.append(sample)
-            case .nothing: break
-            case .problem(let message): warn("workouts[\(w)]", message)
-            }
+        try read(&json, file: file) {
+            samples.append($0)
+        } warn: {
+            warnings.append($0)
         }
         return (samples, warnings)
     }
 
-    /// What the decoder found wrong with the bytes, in its words (the underlying parser's message).
-    private static func reason(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            return (context.underlyingError as? LocalizedError)?.errorDescription
-                ?? context.underlyingError.map { "\($0)" } ?? context.debugDescription
+    /// Walks `json`, handing each sample to `take` (the metrics' first, then the workouts') and each
+    /// warning to `warn`. Nothing is handed on for input that is then refused: the caller keeps
+    /// what it was given only when this returns.
+    private func read(
+        _ json: inout JSONChunkReader, file: String, take: (MetricSample) -> Void, warn: (ReadWarning) -> Void
+    ) throws {
+        var workoutSamples: [MetricSample] = []
+        var workoutWarnings: [ReadWarning] = []
+        func entries(
+            _ metric: Int, _ name: String, _ units: String?, _ first: Int, _ entries: [AutoExportPayload.Entry?]
+        ) {
+            guard let kind = HealthMetric(name: name) else { return }
+            for (offset, entry) in entries.enumerated() {
+                let location = "metrics[\(metric)] \(name) data[\(first + offset)]"
+                outcome(of: entry, kind: kind, name: name, units: units) { outcome in
+                    switch outcome {
+                    case .sample(let sample): take(sample)
+                    case .nothing: break
+                    case .problem(let message): warn(ReadWarning(file: file, location: location, message: message))
+                    }
+                }
+            }
         }
-        return error.localizedDescription
+        func workouts(_ first: Int, _ workouts: [AutoExportPayload.Workout?]) {
+            for (offset, workout) in workouts.enumerated() {
+                let location = "workouts[\(first + offset)]"
+                switch workout.map(self.workout) ?? .problem("not an object: skipped") {
+                case .sample(let sample): workoutSamples.append(sample)
+                case .nothing: break
+                case .problem(let message):
+                    workoutWarnings.append(ReadWarning(file: file, location: location, message: message))
+                }
+            }
+        }
+        do {
+            try AutoExportPayload.walk(&json, entries: entries, workouts: workouts) { location in
+                warn(ReadWarning(file: file, location: location, message: "larger than 1 MB: skipped"))
+            }
+        } catch let shape as AutoExportPayload.NotAList {
+            throw MetricFileError(
+                .notMetrics, path: file, "\(file): not a Health Auto Export file (\"data.\(shape.key)\" is not a list)")
+        } catch let shape as AutoExportPayload.NotThePayload {
+            throw MetricFileError(.notMetrics, path: file, "\(file): not a Health Auto Export file (\(shape.what))")
+        } catch let broken as JSONChunkReader.Broken {
+            throw MetricFileError(
+                .notMetrics, path: file, "\(file): the JSON is broken or cut short (\(broken.reason))",
+                cause: broken.reason)
+        } catch let error as MetricFileError {
+            throw error
+        } catch {
+            // The file could not be read on (a disk error): not the file's fault.
+            throw MetricFileError(
+                .unreadable, path: file, "\(file): \(error.localizedDescription)", cause: error.localizedDescription)
+        }
+        workoutSamples.forEach(take)
+        workoutWarnings.forEach(warn)
+    }
+
+    /// One entry of a metric of kind `kind`, handed to `outcome` as a sample, nothing or a problem.
+    private func outcome(
+        of entry: AutoExportPayload.Entry?, kind: HealthMetric, name: String, units: String?,
+        _ outcome: (LineOutcome) -> Void
+    ) {
+        guard let entry else { return outcome(.problem("not an object: skipped")) }
+        // Older versions name a night's source `sleepSource`.
+        let source = [entry.source, entry.sleepSource].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? "unknown"
+        if kind == .sleep { return outcome(sleep(entry, units: units, source: source)) }
+        outcome(
+            SampleFields.sample(
+                metric: name, value: entry.qty?.text, numeric: entry.qty?.number,
+                start: entry.date ?? entry.startDate, end: entry.endDate, unit: units, source: source,
+                activity: nil, clock: clock))
     }
 
     private func instant(_ text: String?) -> Double? {

@@ -2,7 +2,9 @@ import Foundation
 import MorningProofCore
 
 /// Reads a CSV or JSON Lines file line by line from an offset, handing samples to `store` in
-/// batches, each with the offset after its last complete line, so that an appended file resumes there.
+/// batches of `batchSize`, each with the offset after its last complete line, so that an appended
+/// file resumes there. Each chunk of the file is parsed inside `parse` (a CPU pool's run), the
+/// stores run on the caller's task.
 public struct LineFileReader {
     let path: String
     /// What messages and warnings call the file: its path, or a label ("the body").
@@ -15,8 +17,13 @@ public struct LineFileReader {
     let progress: (@Sendable (String, Int64, Int64) -> Void)?
     /// Stores one batch with the file's state (in one transaction); its errors pass through unchanged.
     let store: (MetricBatch, WatchedFileState?) async throws -> MetricWriteOutcome
+    /// Samples handed to `store` at once; `Int.max` stores the whole file in one batch (an upload,
+    /// all or nothing).
+    public var batchSize = Self.batchSize
+    /// Runs a chunk's parsing (on a CPU pool); by default on the caller's task.
+    public var parse: (@escaping @Sendable () throws -> Void) async throws -> Void = { try $0() }
 
-    /// Samples handed to `store` at once.
+    /// Samples handed to `store` at once, by default.
     public static let batchSize = 20_000
 
     public init(
@@ -41,7 +48,6 @@ public struct LineFileReader {
             throw MetricFileError.cannotOpen(name, errno: errno, "\(name): cannot open")
         }
         defer { try? file.close() }
-        var report = FileReport(path: path, format: format)
         var header: CSVHeader?
         var offset = start.offset
         var lineNumber = start.line
@@ -58,75 +64,44 @@ public struct LineFileReader {
             }
         }
         try file.seek(toOffset: UInt64(offset))
-        var batch = MetricBatch()
-        var pending = Data()
+        let scan = LineScan(
+            file: file, name: name, header: header, clock: clock, offset: offset, line: lineNumber,
+            report: FileReport(path: path, format: format))
         var lastReport: Int64 = 0
 
         func flush(complete: Bool) async throws {
             var read = state
-            read?.resumeOffset = offset
-            read?.resumeLine = lineNumber
+            read?.resumeOffset = scan.offset
+            read?.resumeLine = scan.lineNumber
             read?.complete = complete
-            guard !batch.isEmpty || read != nil else { return }
-            let outcome = try await store(batch, read)
-            report.duplicatesSkipped += outcome.duplicatesSkipped
-            report.daysTouched.formUnion(outcome.daysTouched)
-            batch = MetricBatch()
-        }
-
-        func take(_ line: Data, length: Int) {
-            lineNumber += 1
-            offset += Int64(length)
-            let outcome: LineOutcome
-            if let header {
-                outcome = header.parse(String(decoding: line, as: UTF8.self), clock: clock)
-            } else {
-                outcome = JSONLineParser.parse(line, clock: clock)
-            }
-            switch outcome {
-            case .sample(let sample):
-                report.recordsRead += 1
-                SampleRows.add(sample, to: &batch, clock: clock)
-            case .nothing: break
-            case .problem(let message):
-                report.warningCount += 1
-                if report.warnings.count < 50 {
-                    report.warnings.append(ReadWarning(file: name, location: "line \(lineNumber)", message: message))
-                }
-            }
+            guard !scan.batch.isEmpty || read != nil else { return }
+            let outcome = try await store(scan.batch, read)
+            scan.report.duplicatesSkipped += outcome.duplicatesSkipped
+            scan.report.daysTouched.formUnion(outcome.daysTouched)
+            scan.batch = MetricBatch()
         }
 
         while true {
-            guard let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty else { break }
-            // The bytes kept from the last chunk hold no newline: a line of megabytes is searched once.
-            let searched = pending.count
-            pending.append(chunk)
-            var lineStart = pending.startIndex
-            var searchFrom = pending.startIndex + searched
-            while let newline = pending[searchFrom...].firstIndex(of: 0x0A) {
-                take(pending[lineStart..<newline], length: newline - lineStart + 1)
-                lineStart = newline + 1
-                searchFrom = lineStart
-            }
-            pending = Data(pending[lineStart...])
-            if batch.samples.count + batch.intervals.count >= Self.batchSize { try await flush(complete: false) }
-            if let progress, offset - lastReport >= 8 << 20 {
-                progress(path, offset, identity.size)
-                lastReport = offset
+            try await parse { try scan.readChunk() }
+            if scan.ended { break }
+            if scan.batch.samples.count + scan.batch.intervals.count >= batchSize { try await flush(complete: false) }
+            if let progress, scan.offset - lastReport >= 8 << 20 {
+                progress(path, scan.offset, identity.size)
+                lastReport = scan.offset
             }
         }
         var complete = true
-        if !pending.isEmpty {
+        if !scan.pending.isEmpty {
             if acceptUnterminatedLine {
-                take(pending, length: pending.count)
+                scan.take(scan.pending, length: scan.pending.count)
             } else {
                 complete = false  // being written: read again, from here, when it changes
             }
         }
         try await flush(complete: complete)
-        report.complete = complete
-        progress?(path, offset, identity.size)
-        return report
+        scan.report.complete = complete
+        progress?(path, scan.offset, identity.size)
+        return scan.report
     }
 
     /// The first line of the file (without its newline) and its length with the newline.
@@ -144,5 +119,78 @@ public struct LineFileReader {
             }
         }
         return (String(decoding: data, as: UTF8.self), Int64(data.count))
+    }
+}
+
+/// What `LineFileReader` has read so far: the lines of each chunk parsed into `batch`, one chunk
+/// at a time, on whichever thread `parse` runs it (one at a time: never two at once).
+private final class LineScan: @unchecked Sendable {
+    let file: FileHandle
+    let name: String
+    let header: CSVHeader?
+    let clock: DayClock
+    /// The offset after the last complete line taken, and its number.
+    var offset: Int64
+    var lineNumber: Int
+    var report: FileReport
+    var batch = MetricBatch()
+    /// The bytes after the last newline read.
+    var pending = Data()
+    /// True once the file gave no more bytes.
+    var ended = false
+
+    init(
+        file: FileHandle, name: String, header: CSVHeader?, clock: DayClock, offset: Int64, line: Int,
+        report: FileReport
+    ) {
+        self.file = file
+        self.name = name
+        self.header = header
+        self.clock = clock
+        self.offset = offset
+        self.lineNumber = line
+        self.report = report
+    }
+
+    /// Reads the next chunk and takes its complete lines; sets `ended` when there is none.
+    func readChunk() throws {
+        guard let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty else {
+            ended = true
+            return
+        }
+        // The bytes kept from the last chunk hold no newline: a line of megabytes is searched once.
+        let searched = pending.count
+        pending.append(chunk)
+        var lineStart = pending.startIndex
+        var searchFrom = pending.startIndex + searched
+        while let newline = pending[searchFrom...].firstIndex(of: 0x0A) {
+            take(pending[lineStart..<newline], length: newline - lineStart + 1)
+            lineStart = newline + 1
+            searchFrom = lineStart
+        }
+        pending = Data(pending[lineStart...])
+    }
+
+    /// Takes one line (without its newline) of `length` bytes (with it).
+    func take(_ line: Data, length: Int) {
+        lineNumber += 1
+        offset += Int64(length)
+        let outcome: LineOutcome
+        if let header {
+            outcome = header.parse(String(decoding: line, as: UTF8.self), clock: clock)
+        } else {
+            outcome = JSONLineParser.parse(line, clock: clock)
+        }
+        switch outcome {
+        case .sample(let sample):
+            report.recordsRead += 1
+            SampleRows.add(sample, to: &batch, clock: clock)
+        case .nothing: break
+        case .problem(let message):
+            report.warningCount += 1
+            if report.warnings.count < 50 {
+                report.warnings.append(ReadWarning(file: name, location: "line \(lineNumber)", message: message))
+            }
+        }
     }
 }

@@ -39,6 +39,8 @@ public enum MorningProofServer {
         configuration: ServerConfiguration, logger: Logger, realNow: @escaping @Sendable () -> Date = Date.init,
         onRunning: @escaping @Sendable (_ host: String, _ port: Int) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
+        // Uploads a killed server was reading: nobody will read them now.
+        ReceivedFile.removeStale(in: configuration.uploadFolder)
         let cpuWork = CPUWorkPool(queueLimit: configuration.cpuQueueLimit)
         let passwordWork = CPUWorkPool.passwordHashing(
             threads: configuration.passwordHashingThreads, queueLimit: configuration.passwordQueueLimit)

@@ -4,14 +4,21 @@ import MorningProofCore
 import MorningProofStoreContract
 
 /// Reads metrics files into the store: detects the format by content, reads, and stores each
-/// batch in one transaction, so an error never leaves half a batch counted.
+/// batch in one transaction, so an error never leaves half a batch counted. Every reader runs on
+/// the CPU pool when there is one.
 public struct MetricImporter {
     let database: any MetricImportStore
     let clock: DayClock
     /// Called with (path, bytes read, total bytes) while a large file is read.
     public var progress: (@Sendable (String, Int64, Int64) -> Void)?
-    /// Where a whole-file read (an Apple export, Health Auto Export JSON) runs; nil: on the caller's task.
+    /// Where the reading runs (a whole Apple export or Health Auto Export file, a CSV or JSON Lines
+    /// file a chunk at a time); nil: on the caller's task.
     public var cpu: (any CPUWork)?
+    /// True to store a CSV or JSON Lines file in one transaction, as the other formats are: an
+    /// upload is all or nothing. False (`metrics import`, watched files) stores it 20,000 samples
+    /// at a time, each batch with its resume point: memory stays bounded for a file of gigabytes,
+    /// and a file read again skips what was stored.
+    public var allOrNothing = false
 
     public init(database: any MetricImportStore, clock: DayClock, cpu: (any CPUWork)? = nil) {
         self.database = database
@@ -125,7 +132,7 @@ public struct MetricImporter {
             return report
         case .healthAutoExport:
             let clock = clock
-            let (batch, recordsRead, warnings) = try await offload {
+            let (batch, recordsRead, warnings, warningCount) = try await offload {
                 try HealthAutoExportReader(clock: clock).readFile(path, shownAs: name)
             }
             let outcome = try await StoreFailure.wrap { try await database.storeMetrics(batch, file: state) }
@@ -133,16 +140,19 @@ public struct MetricImporter {
             report.recordsRead = recordsRead
             report.duplicatesSkipped = outcome.duplicatesSkipped
             report.daysTouched = outcome.daysTouched
-            report.warnings = Array(warnings.prefix(50))
-            report.warningCount = warnings.count
+            report.warnings = warnings
+            report.warningCount = warningCount
             return report
         case .csv, .jsonLines:
-            return try await LineFileReader(
+            var reader = LineFileReader(
                 path: path, format: format, clock: clock, identity: identity, state: state, progress: progress,
                 shownAs: name
             ) { batch, file in
                 try await StoreFailure.wrap { try await database.storeMetrics(batch, file: file) }
-            }.read(from: resume ?? (0, 0), acceptUnterminatedLine: !watched)
+            }
+            if allOrNothing { reader.batchSize = .max }
+            if let cpu { reader.parse = { chunk in try await cpu.run(chunk) } }
+            return try await reader.read(from: resume ?? (0, 0), acceptUnterminatedLine: !watched)
         }
     }
 }

@@ -139,7 +139,7 @@ public struct MetricIngest {
 
     /// Reads `path`, which must be in `format` (dataError, 65 / 400, naming what it is instead, or
     /// when it is no metrics file at all; nothing stored then), stores its records as the
-    /// account's, then judges the account's goals (`GoalJudge`) on the days whose data changed,
+    /// account's in one transaction (all or nothing, whatever the format), then judges the account's goals (`GoalJudge`) on the days whose data changed,
     /// today and yesterday: the `goal.met` events are claimed for the next pass to deliver.
     /// Messages name the file as `shownAs` (default: its path). `realTime` stamps those claims.
     public func ingest(
@@ -147,8 +147,9 @@ public struct MetricIngest {
     ) async throws -> IngestReport {
         let file: FileReport
         do {
-            file = try await MetricImporter(database: store, clock: clock, cpu: cpu).importFile(
-                path, as: format, shownAs: name)
+            var importer = MetricImporter(database: store, clock: clock, cpu: cpu)
+            importer.allOrNothing = true
+            file = try await importer.importFile(path, as: format, shownAs: name)
         } catch let error as MetricFileError {
             // A body that parses as its format at first and breaks later (JSON nested past the
             // parser's depth, a NaN, a zip with no export in it) is bad input, as `metrics import` says.

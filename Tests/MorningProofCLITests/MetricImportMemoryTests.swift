@@ -1,0 +1,75 @@
+import Foundation
+import MorningProofTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A Health Auto Export file is read as a stream (issue 38, point 5): decoded whole, a 49 MB
+/// upload held 9.7 times its size (527 MB for one, 909 MB for two at once). `metrics import` and
+/// `POST /api/metrics` read it with the same reader; its peak memory now holds the rows, not the JSON.
+@Suite("metrics import: a large Health Auto Export file in bounded memory")
+struct MetricImportMemoryTests {
+    /// One `sleep_analysis` metric holding `intervals` stage intervals (the attack's file held
+    /// 443,000), three minutes each, every fifth one Awake, and a heart-rate series that is not ours.
+    static func sleepExport(intervals: Int) -> Data {
+        var text = #"{"data": {"metrics": [{"name": "heart_rate", "units": "count/min", "data": ["#
+        text.reserveCapacity(intervals * 130)
+        let start = 1_735_689_600  // 2025-01-01 00:00 UTC
+        func stamp(_ seconds: Int) -> String {
+            Date(timeIntervalSince1970: TimeInterval(seconds)).ISO8601Format().replacingOccurrences(of: "T", with: " ")
+                .replacingOccurrences(of: "Z", with: " +0000")
+        }
+        for beat in 0..<intervals / 10 {
+            text += beat == 0 ? "" : ", "
+            text += #"{"Min": 50, "Avg": 60, "Max": 70, "date": "\#(stamp(start + beat * 60))"}"#
+        }
+        text += #"]}, {"name": "sleep_analysis", "units": "hr", "data": ["#
+        let stages = ["Core", "Deep", "REM", "Awake", "Asleep"]
+        for interval in 0..<intervals {
+            let from = start + interval * 180
+            text += interval == 0 ? "" : ", "
+            text += #"{"startDate": "\#(stamp(from))", "endDate": "\#(stamp(from + 180))", "#
+            text += #""value": "\#(stages[interval % 5])", "source": "Alice’s Apple Watch"}"#
+        }
+        text += "]}], \"workouts\": []}}"
+        return Data(text.utf8)
+    }
+
+    /// Runs the built `morningproof ARGUMENTS` to its end: its exit status and its peak resident memory in bytes.
+    static func peakMemory(_ arguments: [String]) throws -> (status: Int32, peak: Int) {
+        let path = BuiltBinary.url("morningproof").path
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var quiet = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&quiet)
+        defer { posix_spawn_file_actions_destroy(&quiet) }
+        posix_spawn_file_actions_addopen(&quiet, 1, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &quiet, nil, argv, environ)
+        guard spawned == 0 else { throw TestFailure("cannot start \(path): error \(spawned)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw TestFailure("wait4: errno \(errno)") }
+        }
+        return ((status >> 8) & 0xFF, usage.ru_maxrss * 1024)
+    }
+
+    @Test func aFileOf20MBIsImportedInUnder150MB() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mp-memory-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sleep.json")
+        let export = Self.sleepExport(intervals: 150_000)
+        #expect(export.count > 20_000_000)
+        try export.write(to: file)
+        let run = try Self.peakMemory([
+            "metrics", "import", file.path, "--db", folder.appendingPathComponent("data.sqlite").path, "--now",
+            "2026-04-15T09:00:00Z", "--json",
+        ])
+        #expect(run.status == 0)
+        #expect(run.peak < 150 << 20, "peak memory \(run.peak >> 20) MB for a \(export.count >> 20) MB file")
+    }
+}
