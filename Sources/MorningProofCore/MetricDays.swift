@@ -33,7 +33,10 @@ extension MetricTotalRules {
         }
         if metrics.contains(.sleep) {
             let totals = try rows.sleepTotals(from: from, to: to)
-            let minutes = try Self.sleepMinutes(from: from, to: to, totals: totals) { first, last in
+            let minutes = try Self.sleepMinutes(
+                from: from, to: to, totals: totals, ceiling: HealthMetric.sleep.maximumPerDay,
+                lookBackDays: SleepNights.longestLookBackDays
+            ) { first, last in
                 try rows.asleepIntervals(from: first, to: last)
             }
             for (day, minutes) in minutes { result[day, default: [:]][HealthMetric.sleep.rawValue] = minutes }
@@ -49,5 +52,73 @@ extension MetricTotalRules {
             }
         }
         return Self.withoutImpossibleValues(result)
+    }
+}
+
+/// The rows the daily totals of a range are computed from, read at once (`MetricStore.metricRows`)
+/// so that the rules run apart from the database, on the server's CPU pool: every row that
+/// `MetricTotalRules.days` asks for on that range, and no more.
+public struct MetricRowSnapshot: MetricRowReader, Sendable {
+    /// A read of days the snapshot does not hold: a fault of the caller, never of the data.
+    public struct OutsideSnapshot: Error {}
+
+    /// The days whose totals were read.
+    public let from: LocalDay
+    public let to: LocalDay
+    /// The account's source priority (`MetricTotalRules.priority`).
+    public let priority: [String]
+    /// The end days of the asleep intervals read: `sleepMinutes` never asks for others.
+    public let intervalDays: ClosedRange<LocalDay>
+    private let totals: [SourceDayTotal]
+    private let nightTotals: [(day: LocalDay, minutes: Double)]
+    private let intervals: [SleepNights.Interval]
+    private let workoutRows: [MetricIntervalRow]
+
+    /// Reads the rows of `from` through `to` through `rows` (a store's reader, in one snapshot).
+    public init(from: LocalDay, to: LocalDay, priority: [String], reading rows: some MetricRowReader) throws {
+        guard from <= to else { throw MorningProofError.usage("the range ends (\(to)) before it starts (\(from))") }
+        self.from = from
+        self.to = to
+        self.priority = priority
+        intervalDays = MetricTotalRules.sleepReadDays(
+            from: from, to: to, lookBackDays: SleepNights.longestLookBackDays)
+        totals = try rows.sourceTotals(from: from, to: to, metrics: nil)
+        nightTotals = try rows.sleepTotals(from: from, to: to)
+        intervals = try rows.asleepIntervals(from: intervalDays.lowerBound, to: intervalDays.upperBound)
+        workoutRows = try rows.workouts(from: from, to: to)
+    }
+
+    /// The rows read: what a read of this range costs.
+    public var count: Int { totals.count + nightTotals.count + intervals.count + workoutRows.count }
+
+    /// Every metric with data on each day of the range, keyed by `HealthMetric` raw names: the
+    /// daily-total rules on the rows read, as the stores' `metricDays` answers.
+    public func days() throws -> [LocalDay: [String: Double]] {
+        try MetricTotalRules.days(
+            HealthMetric.allCases, from: from, to: to, activity: nil, priority: priority, rows: self)
+    }
+
+    public func sourceTotals(from first: LocalDay, to last: LocalDay, metrics: [String]?) throws -> [SourceDayTotal] {
+        try check(first, last, within: from...to)
+        return totals.filter { $0.day >= first && $0.day <= last && metrics?.contains($0.metric) != false }
+    }
+
+    public func sleepTotals(from first: LocalDay, to last: LocalDay) throws -> [(day: LocalDay, minutes: Double)] {
+        try check(first, last, within: from...to)
+        return nightTotals.filter { $0.day >= first && $0.day <= last }
+    }
+
+    public func asleepIntervals(from first: LocalDay, to last: LocalDay) throws -> [SleepNights.Interval] {
+        try check(first, last, within: intervalDays)
+        return intervals.filter { $0.endDay >= first && $0.endDay <= last }
+    }
+
+    public func workouts(from first: LocalDay, to last: LocalDay) throws -> [MetricIntervalRow] {
+        try check(first, last, within: from...to)
+        return workoutRows.filter { $0.day >= first && $0.day <= last }
+    }
+
+    private func check(_ first: LocalDay, _ last: LocalDay, within days: ClosedRange<LocalDay>) throws {
+        guard first > last || (days.contains(first) && days.contains(last)) else { throw OutsideSnapshot() }
     }
 }

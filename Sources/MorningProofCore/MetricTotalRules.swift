@@ -62,7 +62,9 @@ public enum MetricTotalRules {
     /// `activity` keeps only workouts of that kind (`ActivityNames.matches`). Rows are taken by day
     /// and start, then by the rest of the row: which workout a later one is matched with must not
     /// depend on the order a database returns rows that start at the same instant.
-    public static func workouts(_ rows: [MetricIntervalRow], activity: String?) -> [LocalDay: (count: Int, minutes: Double)] {
+    public static func workouts(_ rows: [MetricIntervalRow], activity: String?) -> [LocalDay: (
+        count: Int, minutes: Double
+    )] {
         var kept: [LocalDay: [MetricIntervalRow]] = [:]
         for workout in rows.sorted(by: startsFirst) where workout.kind == .workout {
             if let activity, !ActivityNames.matches(workout.activity, filter: activity) { continue }
@@ -96,9 +98,16 @@ public enum MetricTotalRules {
     /// last asleep instant; a night given only as a total counts when it is larger. `intervals(a, b)`
     /// gives the asleep intervals stored with end days `a` through `b`; it is asked again for earlier
     /// days while a night counted in range reaches back to the edge of what was read.
+    ///
+    /// Two bounds keep the reads to the days asked for, whatever the history holds. A day whose
+    /// minutes are already above `ceiling` is not read further back for: more intervals only add
+    /// to a night, and a day above the ceiling never counts (`withoutImpossibleValues`). A night
+    /// still open `lookBackDays` days before `from` is no night anyone slept (hundreds of short
+    /// intervals with gaps under 4 hours): it counts for no day. Without them (the defaults), a
+    /// night is read back to its start.
     public static func sleepMinutes(
-        from: LocalDay, to: LocalDay, totals: [(day: LocalDay, minutes: Double)],
-        intervals: (LocalDay, LocalDay) throws -> [SleepNights.Interval]
+        from: LocalDay, to: LocalDay, totals: [(day: LocalDay, minutes: Double)], ceiling: Double = .infinity,
+        lookBackDays: Int? = nil, intervals: (LocalDay, LocalDay) throws -> [SleepNights.Interval]
     ) rethrows -> [LocalDay: Double] {
         // Intervals are stored with the day of their end. One ending after `to + 2` starts at least
         // 22 hours after `to` ends (intervals last at most 24 hours), so it cannot join a night
@@ -111,7 +120,13 @@ public enum MetricTotalRules {
             let nights = SleepNights.nights(read).filter { $0.day >= from && $0.day <= to }
             counted = [:]
             for night in nights { counted[night.day, default: 0] += night.minutes }
-            guard nights.contains(where: { $0.firstDay <= lower.adding(days: 1) }) else { break }
+            let open = nights.filter { $0.firstDay <= lower.adding(days: 1) && counted[$0.day] ?? 0 <= ceiling }
+            guard !open.isEmpty else { break }
+            if let lookBackDays, lower <= from.adding(days: -lookBackDays) {
+                counted = [:]
+                for night in nights where !open.contains(night) { counted[night.day, default: 0] += night.minutes }
+                break
+            }
             let wider = lower.adding(days: -7)
             let more = try intervals(wider, lower.adding(days: -1))
             if more.isEmpty { break }
@@ -122,6 +137,14 @@ public enum MetricTotalRules {
             counted[total.day] = max(counted[total.day] ?? 0, total.minutes)
         }
         return counted
+    }
+
+    /// The end days of every asleep interval `sleepMinutes` may ask for with `lookBackDays`: the
+    /// first read, and each week it widens by until it is `lookBackDays` before `from`.
+    public static func sleepReadDays(from: LocalDay, to: LocalDay, lookBackDays: Int) -> ClosedRange<LocalDay> {
+        var lower = from.adding(days: -3)
+        while lower > from.adding(days: -lookBackDays) { lower = lower.adding(days: -7) }
+        return lower...max(lower, to.adding(days: 2))
     }
 
     /// Removes values no day can hold (sleep and workouts are not per source, so such a day does not

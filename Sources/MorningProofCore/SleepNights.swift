@@ -7,6 +7,11 @@ public enum SleepNights {
     /// Seconds without sleep that separate two nights.
     public static let separatingGap: Double = 4 * 3600
 
+    /// How many days before the first day asked the daily totals look for the start of a night
+    /// (`MetricTotalRules.sleepMinutes`): a night still going further back counts for no day, so
+    /// that a read costs what its days hold, never the whole history.
+    public static let longestLookBackDays = 28
+
     /// One stored asleep interval: absolute seconds, and the local day its end falls on.
     public struct Interval: Sendable, Equatable {
         public var start: Double

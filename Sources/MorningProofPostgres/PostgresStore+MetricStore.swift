@@ -25,19 +25,40 @@ extension PostgresStore: MetricStore {
         }
     }
 
-    /// `MetricTotalRules.days` on the rows it asks for, each query run on `connection` the first time
-    /// it is asked for: the rules read synchronously, postgres-nio does not, so they run again with
-    /// what was fetched until they ask for nothing new. As many queries as SQLite runs for the same call.
+    /// Every row the day totals of `from` through `to` are computed from, read in one snapshot.
+    public func metricRows(from: LocalDay, to: LocalDay) async throws -> MetricRowSnapshot {
+        try await transaction(.snapshot) { connection in
+            let priority = MetricTotalRules.priority(
+                from: try await Self.setting(
+                    SettingKey.metricSourcePriority, of: accountID, connection, logger: logger))
+            return try await Self.readingMetricRows(of: accountID, connection, logger: logger) { rows in
+                try MetricRowSnapshot(from: from, to: to, priority: priority, reading: rows)
+            }
+        }
+    }
+
+    /// `MetricTotalRules.days` on the rows it asks for (`readingMetricRows`).
     static func metricDays(
         _ metrics: [HealthMetric], of account: Int64, from: LocalDay, to: LocalDay, activity: String?,
         priority: [String],
         _ connection: PostgresConnection, logger: Logger
     ) async throws -> [LocalDay: [String: Double]] {
+        try await readingMetricRows(of: account, connection, logger: logger) { rows in
+            try MetricTotalRules.days(metrics, from: from, to: to, activity: activity, priority: priority, rows: rows)
+        }
+    }
+
+    /// `body` on the metric rows it asks for, each query run on `connection` the first time it is
+    /// asked for: the rules read synchronously, postgres-nio does not, so `body` runs again with what
+    /// was fetched until it asks for nothing new. As many queries as SQLite runs for the same call.
+    static func readingMetricRows<T>(
+        of account: Int64, _ connection: PostgresConnection, logger: Logger,
+        _ body: (FetchedMetricRows) throws -> T
+    ) async throws -> T {
         var rows = FetchedMetricRows(account: account)
         while true {
             do {
-                return try MetricTotalRules.days(
-                    metrics, from: from, to: to, activity: activity, priority: priority, rows: rows)
+                return try body(rows)
             } catch let missing as FetchedMetricRows.Missing {
                 try await rows.fetch(missing.query, connection, logger: logger)
             }

@@ -19,6 +19,15 @@ extension AppDatabase: MetricStore {
         }
     }
 
+    /// Every row the day totals of `from` through `to` are computed from, read in one snapshot.
+    public func metricRows(from: LocalDay, to: LocalDay) async throws -> MetricRowSnapshot {
+        try await asyncRead { db in
+            try MetricRowSnapshot(
+                from: from, to: to, priority: try Self.metricPriority(db, accountID: accountID),
+                reading: SQLiteMetricRows(db: db, account: accountID))
+        }
+    }
+
     /// The account's source priority (`metrics.source-priority`), as the daily-total rules take it.
     static func metricPriority(_ db: Database, accountID: Int64) throws -> [String] {
         MetricTotalRules.priority(from: try storedSetting(db, SettingKey.metricSourcePriority, accountID: accountID))

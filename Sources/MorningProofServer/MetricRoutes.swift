@@ -8,6 +8,9 @@ import MorningProofStoreContract
 /// Apple export shared to the web page) and the day totals, for the signed-in account.
 struct MetricRoutes {
     let scope: RequestScope
+    /// Day totals being computed for each account: at most two at once, so one account's loop
+    /// takes at most two of the pool's threads (the others are answered 429 with `Retry-After`).
+    let totalReads = PerAccountAdmission(limit: 2)
 
     func add(to table: inout RouteTable) {
         table.add(.post, "/api/metrics", ingest)
@@ -39,8 +42,10 @@ struct MetricRoutes {
     /// `MetricDaysJSON.maxDays` apart), as `metrics show --json` prints them.
     @Sendable func totals(_ request: Request, _ context: ServerContext) async throws -> Response {
         let document = try await scope.forAccount(request) { account in
-            try await MetricDaysJSON.read(
-                from: try Self.day(request, "from"), to: try Self.day(request, "to"), in: account.database)
+            let (from, to) = (try Self.day(request, "from"), try Self.day(request, "to"))
+            return try await totalReads.run(account.account.id) {
+                try await MetricDaysJSON.read(from: from, to: to, in: account.database, cpu: scope.cpuWork)
+            }
         }
         return JSONResponse.make(.ok, document)
     }

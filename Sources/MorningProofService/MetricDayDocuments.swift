@@ -32,17 +32,21 @@ public struct MetricDaysJSON: Encodable, Sendable {
     }
 
     /// The day totals of `first` through `last` of `store`: a usage error (64, 400) when `last` is
-    /// before `first` or the range is over `maxDays` days.
-    public static func read(from first: LocalDay, to last: LocalDay, in store: any MetricImportStore) async throws
-        -> MetricDaysJSON
-    {
+    /// before `first` or the range is over `maxDays` days. The rows are read first, and the rules
+    /// run on them on `cpu` when given (the server's pool), so the database waits for no rule.
+    public static func read(
+        from first: LocalDay, to last: LocalDay, in store: any MetricImportStore, cpu: (any CPUWork)? = nil
+    ) async throws -> MetricDaysJSON {
         guard first <= last else {
             throw MorningProofError.usage("the range ends (\(last)) before it starts (\(first))")
         }
         guard first.days(to: last) < maxDays else {
             throw MorningProofError.usage("the range is over \(maxDays) days; ask for fewer")
         }
-        return MetricDaysJSON(try await store.metricDays(from: first, to: last), from: first, to: last)
+        let rows = try await store.metricRows(from: first, to: last)
+        let values: [LocalDay: [String: Double]]
+        if let cpu { values = try await cpu.run { try rows.days() } } else { values = try rows.days() }
+        return MetricDaysJSON(values, from: first, to: last)
     }
 
     /// `value` rounded to `decimals` places, as shown.

@@ -10,6 +10,10 @@ public protocol MetricStore: AccountScopedStore {
     /// (a judgement of many days).
     func metricValues(metric: String, from: LocalDay, to: LocalDay, activity: String?) async throws
         -> [LocalDay: Double]
+    /// Every row the day totals of `from` through `to` are computed from, with the account's source
+    /// priority, read in one snapshot; `MetricRowSnapshot.days()` gives what `metricDays` answers,
+    /// away from the database (on the server's CPU pool). Rows of other days are not read.
+    func metricRows(from: LocalDay, to: LocalDay) async throws -> MetricRowSnapshot
 }
 
 extension MetricStore {
