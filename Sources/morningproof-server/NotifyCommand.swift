@@ -49,6 +49,9 @@ struct NotifyCommand: AsyncParsableCommand {
     @Flag(help: "Print the pass's report as JSON.")
     var json = false
 
+    @Flag(help: "With --once, also warn about the setup (no --push-contact), which `serve` says at its start.")
+    var verbose = false
+
     func validate() throws {
         guard (1...86_400).contains(interval) else { throw ValidationError("--interval must be 1 to 86400 seconds") }
         if once == false, now != nil { throw ValidationError("--now goes with --once") }
@@ -77,7 +80,11 @@ struct NotifyCommand: AsyncParsableCommand {
         store: any NotificationPassStore & VAPIDIdentityStore,
         account: @escaping @Sendable (Int64) -> NotificationPass.AccountStore, at instant: Date?, logger: Logger
     ) async throws {
-        let sender = try await delivery.sender(store: store, logger: logger)
+        // From cron (--once every minute) a missing push contact is said at setup, not on every run.
+        var setupLogger = logger
+        if once, !verbose { setupLogger.logLevel = .error }
+        let identity = try await PushIdentity.load(from: store, contact: delivery.pushContact, logger: setupLogger)
+        let sender = delivery.sender(identity: identity, logger: logger)
         let pass = NotificationPass(store: store, account: account, delivery: sender)
         do {
             if once {

@@ -352,6 +352,7 @@ def main():
     from test_history import TESTS as HISTORY_TESTS
     from test_every_screen import TESTS as EVERY_SCREEN_TESTS
     from test_offline import TESTS as OFFLINE_TESTS
+    from test_address import TESTS as ADDRESS_TESTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         run = Run(playwright)
@@ -362,7 +363,7 @@ def main():
             offline_says_so_and_keeps_only_what_can_wait_usable, the_shell_is_served_with_its_headers,
             an_apple_health_export_uploaded_in_settings_shows_its_summary,
             connecting_health_auto_export_gives_a_metrics_only_token, *NOTIFICATION_TESTS, *HABIT_TESTS, *HISTORY_TESTS,
-            *EVERY_SCREEN_TESTS, *OFFLINE_TESTS,
+            *EVERY_SCREEN_TESTS, *OFFLINE_TESTS, *ADDRESS_TESTS,
         ]:
             # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") in test.__name__:

@@ -5,6 +5,7 @@ const $ = (id) => document.getElementById(id);
 let offer = null;
 
 export function wireInstall() {
+  showInsecureAddress();
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault(); // the page shows its own hint instead of the browser's mini bar
     offer = event;
@@ -23,5 +24,20 @@ export function wireInstall() {
   });
   $("install-no").addEventListener("click", () => {
     $("install-hint").hidden = true;
+  });
+}
+
+// On an insecure address (http:// to a name or address other than this machine) the browser gives
+// the page no service worker, no push and no install: the page says so once, at the top, with the
+// cause, rather than letting each feature fail in its own words. "Got it" hides it for this visit.
+const INSECURE_SEEN = "morningproof.insecureAddressSeen";
+
+function showInsecureAddress() {
+  if (window.isSecureContext || sessionStorage.getItem(INSECURE_SEEN)) return;
+  $("insecure-origin").textContent = location.origin;
+  $("insecure-address").hidden = false;
+  $("insecure-ok").addEventListener("click", () => {
+    sessionStorage.setItem(INSECURE_SEEN, "1");
+    $("insecure-address").hidden = true;
   });
 }

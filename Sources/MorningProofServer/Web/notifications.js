@@ -55,6 +55,10 @@ function say(text) {
 /// Why this browser cannot get push messages, or null when it can. iOS gives web pages push only
 /// once they are opened from the Home Screen (as an app, "standalone").
 export function pushUnavailable() {
+  // First: on http the browser hides the service worker and push, and that is the address's doing.
+  if (!window.isSecureContext) {
+    return "Notifications on this phone need an https:// address (see the note at the top): use ntfy or a webhook below meanwhile.";
+  }
   const ios = /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
   const standalone = window.matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
   if (ios && !standalone) {
@@ -64,7 +68,6 @@ export function pushUnavailable() {
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
     return "This browser cannot show notifications from a web page: use ntfy or a webhook below.";
   }
-  if (!window.isSecureContext) return "Notifications need the page to be opened over https.";
   return null;
 }
 
