@@ -49,14 +49,25 @@ struct MetricUploadKillTests {
                 try count("SELECT (SELECT count(*) FROM metricSample) + (SELECT count(*) FROM metricBucket)")
             }
             let wal = { ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? 0 }
+            // A write transaction holds SQLite's write lock: another writer is refused at once. Seen
+            // on two polls in a row, it is the upload's (a sign-in's or token's write lasts a moment).
+            let writing = {
+                let run = try BuiltBinary.run(
+                    executable: URL(fileURLWithPath: "/usr/bin/sqlite3"),
+                    [path, "PRAGMA busy_timeout = 0; BEGIN IMMEDIATE; ROLLBACK;"])
+                return run.status != 0
+            }
             var walAtStart: Int?
+            var wasWriting = false
             try await Self.killMidIngest(
                 Database(
                     arguments: ["--db", path], records: records,
                     storing: {
                         let size = wal()
                         if walAtStart == nil { walAtStart = size }
-                        return try records() > 0 || size > (walAtStart ?? 0) + 4 << 20
+                        let isWriting = try writing()
+                        defer { wasWriting = isWriting }
+                        return try (isWriting && wasWriting) || size > (walAtStart ?? 0) + 4 << 20 || records() > 0
                     }), body: body, folder: folder)
         case .postgres:
             try await TestPostgres.withDatabase { url in

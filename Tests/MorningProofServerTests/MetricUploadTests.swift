@@ -142,8 +142,9 @@ struct MetricUploadTests {
             #expect(totals.status == 200 && !totals.body.contains("steps"), "\(totals.body)")
             // Within the limit, the same route reads it.
             let small = Array("date,metric,value\n2026-03-07,steps,100\n".utf8)
+            // 60 s: in the full suite (load average 15 and more) the answer once took more than 10 s.
             let fits = try await OwnThread.run {
-                try raw.exchange(head + "\r\nContent-Length: \(small.count)", bodySize: small.count, timeout: 10) {
+                try raw.exchange(head + "\r\nContent-Length: \(small.count)", bodySize: small.count, timeout: 60) {
                     Array(small[$0..<$0 + $1])
                 }
             }
@@ -199,8 +200,10 @@ struct MetricUploadTests {
             // moment after the folder once, under a loaded full suite).
             let manager = FileManager.default
             func bodyFile() throws -> String? {
-                try Self.leftIn(folder).first.map { folder.appendingPathComponent($0).appendingPathComponent("body").path }
-                    .flatMap { manager.fileExists(atPath: $0) ? $0 : nil }
+                try Self.leftIn(folder).first.map {
+                    folder.appendingPathComponent($0).appendingPathComponent("body").path
+                }
+                .flatMap { manager.fileExists(atPath: $0) ? $0 : nil }
             }
             for _ in 0..<50 where try bodyFile() == nil { try await Task.sleep(for: .milliseconds(100)) }
             #expect(try Self.leftIn(folder).count == 1, "the slow upload's folder")
