@@ -25,8 +25,9 @@ sys.path.insert(0, str(ROOT / "Tests/Browser"))
 
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
-from test_web_app import CHROMIUM, PASSWORD, SHOTS, Server, at, question  # noqa: E402
+from test_web_app import CHROMIUM, SHOTS, Server  # noqa: E402
 from test_notifications import FAKE_SUBSCRIBE, NOTIFICATIONS, eventually, push_registration  # noqa: E402
+from test_address import signed_up  # noqa: E402
 
 HOST = "morningproof.test"
 DEPLOY = ROOT / "deploy"
@@ -169,14 +170,7 @@ def the_app_through(proxy, server, playwright, spki, profile):
         expect(page.locator("#insecure-address")).to_be_hidden()
 
         # Signed up through the proxy; the question answered.
-        at(page, "2026-11-20T07:00:00-05:00")
-        page.get_by_role("button", name="Create an account").click()
-        page.get_by_label("Email").fill("ada@example.com")
-        page.get_by_label("Password").fill(PASSWORD)
-        page.get_by_role("button", name="Create account").click()
-        expect(question(page)).to_be_visible()
-        page.get_by_role("button", name="Yes", exact=True).click()
-        expect(question(page)).to_be_hidden()
+        signed_up(page, origin)
         token = page.evaluate("() => localStorage.getItem('morningproof.token')")
 
         # The service worker registers and controls the page once reloaded.
