@@ -22,7 +22,12 @@ enum SampleEvents {
         event: .test, habit: "", day: day, message: "Notifications reach this channel.", at: "2026-03-08T09:00:00-05:00"
     )
 
-    static func sender(timeouts: DeliveryTimeouts = DeliveryTimeouts(), clickURL: String? = nil) -> HTTPChannelSender {
+    /// Generous timeouts by default (30 s to connect, 60 s in all, not the production 5 and 10): in
+    /// the full suite, at load average 15 and more, a loopback receiver once took more than 10 s.
+    static func sender(
+        timeouts: DeliveryTimeouts = DeliveryTimeouts(connect: .seconds(30), total: .seconds(60)),
+        clickURL: String? = nil
+    ) -> HTTPChannelSender {
         HTTPChannelSender(
             identity: VAPIDKey.newIdentity(contact: "mailto:ops@example.com"), allowLocalTargets: true,
             timeouts: timeouts, clickURL: clickURL)
