@@ -121,6 +121,7 @@ def a_habit_is_made_changed_archived_restored_and_deleted_in_the_form(server, co
 def today_counts_the_due_habits_and_shows_targets_goals_and_yesterday(server, context, page):
     token = sign_up(server, page, instant=MONDAY)
     page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()  # the answer reached the server
     read = server.api("POST", "/api/habits", token, {"name": "Read"}, now=MONDAY)
     gym = server.api("POST", "/api/habits", token, {"name": "Gym", "times": 3, "per": "week"}, now=MONDAY)
     server.api("POST", "/api/habits", token, {"name": "Steps", "metric": "steps", "atLeast": 8000}, now=MONDAY)
@@ -167,6 +168,7 @@ def today_counts_the_due_habits_and_shows_targets_goals_and_yesterday(server, co
 def a_travel_day_offers_done_and_a_met_target_is_not_counted(server, context, page):
     token = sign_up(server, page, instant=MONDAY)
     page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()  # the answer reached the server
     server.api("POST", "/api/habits", token, {"name": "Read"}, now=MONDAY)
     gym = server.api("POST", "/api/habits", token, {"name": "Gym", "times": 3, "per": "week"}, now=MONDAY)
     for day in ("2026-11-16", "2026-11-17", "2026-11-18"):

@@ -258,6 +258,7 @@ ntfy_and_a_webhook_are_saved_tested_and_removed.server_arguments = ["--allow-loc
 def an_iphone_outside_the_home_screen_is_told_to_add_it_first(server, context, page):
     token = sign_up(server, page)
     page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()  # the answer reached the server
     iphone = context.browser.new_context(
         viewport={"width": 390, "height": 844}, service_workers="block", timezone_id="America/New_York",
         user_agent="Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
@@ -305,6 +306,7 @@ def the_last_seven_days_list_what_was_sent_and_what_failed(server, context, page
     page.wait_for_load_state("networkidle")
     if question(page).is_visible():
         page.get_by_role("button", name="Yes", exact=True).click()
+        expect(question(page)).to_be_hidden()  # the answer reached the server
     settings(page)
     events = page.locator("#notify-events li")
     expect(events).to_have_count(2)

@@ -70,8 +70,12 @@ class Run:
 
     def test(self, function):
         """Runs `function(server, context, page)`; its `server_arguments` attribute adds to the server's
-        command line, its `service_workers` one ("allow") lets the page register sw.js."""
+        command line, its `service_workers` one ("allow") lets the page register sw.js.
+        MORNINGPROOF_BROWSER_ONLY=part,part runs only the tests whose names contain one of them."""
         name = function.__name__
+        only = os.environ.get("MORNINGPROOF_BROWSER_ONLY")
+        if only and not any(part in name for part in only.split(",")):
+            return
         server = Server(getattr(function, "server_arguments", ()))
         context = self.browser.new_context(
             viewport={"width": 360, "height": 800}, timezone_id="America/New_York",
@@ -189,6 +193,7 @@ def no_blocks_until_done_even_after_a_reload(server, context, page):
 def marks_a_habit_done_and_proves_the_bed_with_a_photo(server, context, page):
     token = sign_up(server, page, instant="2026-11-18T07:00:00-05:00")
     page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()  # the answer reached the server
     server.api("POST", "/api/habits", token, {"name": "Read"}, now="2026-11-18T07:00:00-05:00")
     server.api("POST", "/api/habits", token, {"name": "Make bed", "kind": "photo"}, now="2026-11-18T07:00:00-05:00")
     page.reload()
@@ -229,6 +234,7 @@ def the_next_local_day_asks_again(server, context, page):
 def a_new_device_zone_is_sent_to_the_server(server, context, page):
     token = sign_up(server, page)
     page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()  # the answer reached the server
     assert server.api("GET", "/api/auth/me", token)["timezone"] == "America/New_York"
     tokyo = context.browser.new_context(timezone_id="Asia/Tokyo", viewport={"width": 360, "height": 800},
                                         service_workers="block")
@@ -246,6 +252,7 @@ def a_new_device_zone_is_sent_to_the_server(server, context, page):
 def offline_says_so_and_keeps_only_what_can_wait_usable(server, context, page):
     token = sign_up(server, page)
     page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()  # the answer reached the server
     server.api("POST", "/api/habits", token, {"name": "Read"}, now="2026-11-20T07:00:00-05:00")
     page.reload()
     expect(page.get_by_role("button", name="Done: Read")).to_be_visible()
@@ -267,6 +274,7 @@ def offline_says_so_and_keeps_only_what_can_wait_usable(server, context, page):
 def an_apple_health_export_uploaded_in_settings_shows_its_summary(server, context, page):
     token = sign_up(server, page, instant="2026-11-20T07:00:00-05:00")
     page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()  # the answer reached the server
     server.api("POST", "/api/habits", token, {"name": "Steps", "metric": "steps", "atLeast": 8000},
                now="2026-11-20T07:00:00-05:00")
     page.reload()
@@ -298,6 +306,7 @@ def an_apple_health_export_uploaded_in_settings_shows_its_summary(server, contex
 def connecting_health_auto_export_gives_a_metrics_only_token(server, context, page):
     token = sign_up(server, page, instant="2026-11-20T07:00:00-05:00")
     page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()  # the answer reached the server
     server.api("POST", "/api/habits", token, {"name": "Steps", "metric": "steps", "atLeast": 8000},
                now="2026-11-20T07:00:00-05:00")
     page.get_by_role("button", name="Settings").click()
