@@ -33,7 +33,7 @@ extension HabitReport {
         lines.append("  current streak \(currentStreak), \(longest)")
         lines.append(
             "  completion 7d \(percent(completionRate7)), 30d \(percent(completionRate30)), 365d \(percent(completionRate365)); "
-                + "score \(Int((score * 100).rounded()))%; done \(totalDone) times")
+                + "score \(Int((score * 100).rounded()))%; done \(totalDone) \(totalDone == 1 ? "time" : "times")")
         let states = Dictionary(uniqueKeysWithValues: days.map { ($0.day, $0.state) })
         // Fit the columns to the terminal: 5 characters of labels, 2 per week.
         let fitting = max(1, (width - 6) / 2)
@@ -53,6 +53,10 @@ extension HabitReport {
         }
         return lines.joined(separator: "\n")
     }
+
+    /// What the heatmap's marks mean, printed under the grids.
+    static let legend =
+        "  █ done  ▒ covered by the schedule  - skipped or travel  · missed  blank: open or before the habit"
 
     private static func cell(_ state: String?) -> String {
         switch state {

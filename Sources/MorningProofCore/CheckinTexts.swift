@@ -16,6 +16,9 @@ public struct CheckinTexts: Sendable, Equatable {
     /// A ready-made set of texts for `checkin setup --preset`.
     public enum Preset: String, CaseIterable, Sendable {
         case faith, general
+
+        /// The built-in quotes that go with the preset's texts.
+        public var quotes: BuiltInQuotes { self == .faith ? .all : .general }
     }
 
     public static func preset(_ preset: Preset) -> CheckinTexts {

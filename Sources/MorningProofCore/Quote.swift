@@ -55,8 +55,13 @@ public struct QuoteBook: Sendable {
     /// The default set compiled into the program: `Quotes/default-quotes.json`, embedded by SwiftPM,
     /// parsed once per process. A test checks that it parses; should a build embed a broken file,
     /// this is the data error that names it, never a crash.
-    public static func builtIn() throws -> QuoteBook {
-        try builtInParsed.get()
+    public static func builtIn(_ set: BuiltInQuotes = .all) throws -> QuoteBook {
+        let all = try builtInParsed.get()
+        switch set {
+        case .all: return all
+        case .general:
+            return try checked(all.quotes.filter { !$0.tags.contains(BuiltInQuotes.scriptureTag) }, name: set.rawValue)
+        }
     }
 
     private static let builtInParsed = Result {
@@ -111,12 +116,30 @@ public struct QuoteBook: Sendable {
                 throw refuse(line, "quote \"\(quote.id)\": dateAdded \"\(quote.dateAdded)\" is not a YYYY-MM-DD day")
             }
         }
+        return try checked(quotes, name: name)
+    }
+
+    /// The book of `quotes` (checked one by one already): refused when none is active.
+    private static func checked(_ quotes: [Quote], name: String) throws -> QuoteBook {
         let active = quotes.filter(\.isActive)
         guard let schedule = QuoteSchedule(activeCount: active.count) else {
-            throw refuse(nil, quotes.isEmpty ? "the file holds no quotes" : "no quote is active (isActive: true)")
+            throw MorningProofError.dataError(
+                "\(name): " + (quotes.isEmpty ? "the file holds no quotes" : "no quote is active (isActive: true)"))
         }
         return QuoteBook(quotes: quotes, active: active, schedule: schedule)
     }
+}
+
+/// Which of the built-in quotes are shown: all of them, or the general ones (no scripture), as the
+/// check-in's preset chose. The raw value is what `quotes.file` holds for it.
+public enum BuiltInQuotes: String, CaseIterable, Sendable {
+    /// Every built-in quote (the faith preset's, and the default).
+    case all = "builtin"
+    /// The built-in quotes not tagged `scripture` (the general preset's).
+    case general = "builtin-general"
+
+    /// The tag of the built-in quotes from the Bible.
+    public static let scriptureTag = "scripture"
 }
 
 /// Line numbers inside a JSON text, for error messages a person can act on.

@@ -46,7 +46,7 @@ extension AppDatabase {
     public static func restore(from source: String, into path: String, keepingOldAt keptAt: String) throws
         -> AppDatabase
     {
-        try checkRestorable(source)
+        try leavingNoSidecars(of: source) { try checkRestorable(source) }
         let existed = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0) > 0
         let live = try open(path: path)
         if existed {
@@ -67,9 +67,11 @@ extension AppDatabase {
         do {
             // The source was read whole by the check above: what fails here is writing the database.
             try translatingErrors(path: path) {
-                let incoming = try DatabaseQueue(path: source, configuration: configuration)
-                try incoming.backup(to: live.writer)
-                try incoming.close()
+                try leavingNoSidecars(of: source) {
+                    let incoming = try DatabaseQueue(path: source, configuration: configuration)
+                    try incoming.backup(to: live.writer)
+                    try incoming.close()
+                }
             }
         } catch let error as StoreError {
             // SQLite rolled the copy back: the database is as it was, and its copy kept aside is not needed.
@@ -77,6 +79,15 @@ extension AppDatabase {
             throw error.adding("; the database was left as it was")
         }
         return try open(path: path)
+    }
+
+    /// Runs `body`, which reads the database at `path` read-only, then removes the `-wal` and `-shm`
+    /// files SQLite made beside it for that read (a read-only connection cannot remove them when it
+    /// closes), so a backup that was restored is still one file. Files that were there before stay.
+    static func leavingNoSidecars<T>(of path: String, _ body: () throws -> T) rethrows -> T {
+        let sidecars = [path + "-wal", path + "-shm"].filter { !FileManager.default.fileExists(atPath: $0) }
+        defer { for file in sidecars { try? FileManager.default.removeItem(atPath: file) } }
+        return try body()
     }
 
     /// Refuses anything but a whole MorningProof database this version can read.

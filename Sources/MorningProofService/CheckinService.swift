@@ -154,6 +154,11 @@ public struct CheckinService: Sendable {
             try await database.setSetting(SettingKey.checkinVerse, to: texts.verse)
             try await database.setSetting(
                 SettingKey.checkinSuggestions, to: CheckinTexts.joinSuggestions(texts.suggestions))
+            // The preset's quotes too, unless the person chose a quotes file of their own.
+            let quotes = try await database.setting(SettingKey.quotesFile)
+            if quotes.map({ BuiltInQuotes(rawValue: $0) != nil }) ?? true {
+                try await database.setSetting(SettingKey.quotesFile, to: preset.quotes.rawValue)
+            }
         }
         if let question {
             try await database.setSetting(

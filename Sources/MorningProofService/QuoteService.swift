@@ -4,9 +4,6 @@ import MorningProofStoreContract
 
 /// Where the quotes come from: `config set quotes.file PATH`, else the built-in set.
 public enum QuoteSource {
-    /// The value of `quotes.file` that means the built-in set.
-    public static let builtInName = "builtin"
-
     /// Reads and checks a quotes file; a missing file is `noInput`, a bad one `dataError` with the line.
     public static func read(path: String) throws -> QuoteBook {
         var isDirectory: ObjCBool = false
@@ -21,9 +18,8 @@ public enum QuoteSource {
 
     /// The quotes in force.
     public static func load(_ database: any SettingsStore) async throws -> QuoteBook {
-        guard let path = try await database.setting(SettingKey.quotesFile), path != builtInName else {
-            return try QuoteBook.builtIn()
-        }
+        guard let path = try await database.setting(SettingKey.quotesFile) else { return try QuoteBook.builtIn() }
+        if let set = BuiltInQuotes(rawValue: path) { return try QuoteBook.builtIn(set) }
         return try read(path: path)
     }
 
@@ -37,10 +33,10 @@ public enum QuoteSource {
         }
     }
 
-    /// `config set quotes.file`: an absolute path to a file that parses, or `builtin`. A relative
-    /// path is taken from the current directory.
+    /// `config set quotes.file`: an absolute path to a file that parses, `builtin` or `builtin-general`.
+    /// A relative path is taken from the current directory.
     public static func checkSetting(_ value: String) throws -> String {
-        if value == builtInName { return value }
+        if BuiltInQuotes(rawValue: value) != nil { return value }
         let path = value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
         _ = try read(path: standardized)

@@ -49,7 +49,7 @@ public struct SettingRules: Sendable {
 
     /// A quotes JSON file on this machine (or `builtin`): for a front end that runs where the file is.
     public static let quotesFile = SettingRule(
-        key: SettingKey.quotesFile, help: "a quotes JSON file, or builtin", check: QuoteSource.checkSetting)
+        key: SettingKey.quotesFile, help: "a quotes JSON file, builtin, or builtin-general (no scripture)", check: QuoteSource.checkSetting)
 
     /// `metrics.source-priority "Watch,iPhone"`: the first listed source with data gives a day's totals.
     public static let metricSourcePriority = SettingRule(

@@ -130,6 +130,9 @@ import Testing
         await #expect(try AppDatabase.open(path: outcome.keptAt!).habits().map(\.name) == ["Habit 1", "Habit 2"])
         // The database opened before the restore sees the restored data too.
         await #expect(try database.habits().map(\.name) == ["Habit 1"])
+        // Reading the backup left nothing beside it: it is still one file.
+        let beside = try FileManager.default.contentsOfDirectory(atPath: (copy as NSString).deletingLastPathComponent)
+        #expect(beside.filter { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") }.isEmpty, "\(beside.sorted())")
     }
 
     @Test func restoreRefusesANewerSchemaAndChangesNothing() async throws {

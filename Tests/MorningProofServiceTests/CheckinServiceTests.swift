@@ -58,4 +58,22 @@ struct CheckinServiceTests {
         }
         await #expect(try service.habit() == nil)
     }
+
+    @Test("the general preset draws from the general quotes, the faith preset from all; a file of one's own stays")
+    func presetQuotes() async throws {
+        let now = Self.at("2026-03-07T06:00:00-05:00")
+        func scripture() async throws -> Int {
+            try await QuoteSource.load(database).active.filter { $0.tags.contains(BuiltInQuotes.scriptureTag) }.count
+        }
+        #expect(try await scripture() > 0)  // before any setup: every built-in quote
+        _ = try await service.setup(preset: nil, question: nil, now: now)  // a new check-in: general
+        #expect(try await scripture() == 0)
+        #expect(try await QuoteSource.load(database).active.count > 40)
+        _ = try await service.setup(preset: .faith, question: nil, now: now)
+        #expect(try await scripture() > 0)
+        #expect(try QuoteSource.checkSetting("builtin-general") == "builtin-general")
+        try await database.setSetting(SettingKey.quotesFile, to: "/srv/quotes.json")
+        _ = try await service.setup(preset: .general, question: nil, now: now)
+        #expect(try await database.setting(SettingKey.quotesFile) == "/srv/quotes.json")
+    }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import MorningProofService
 import MorningProofSQLite
+import MorningProofService
 import MorningProofStoreContract
 
 /// `morningproof habit ...`: add, list, show, edit, archive and remove habits.
@@ -127,8 +127,11 @@ extension HabitCommand {
             let habits = try await session.database.habits(includeArchived: all)
             if session.json { return try Console.json(habits.map { HabitJSON($0) }) }
             if habits.isEmpty { return Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"") }
+            // Names padded to one column by the width a terminal gives them (wide characters take two).
+            let column = min(40, habits.map { UserText.displayWidth($0.shownName) }.max() ?? 0)
             for habit in habits {
-                var line = "\(habit.shownName)  \(habit.kind.rawValue), \(habit.schedule.summary)"
+                let name = UserText.padded(UserText.truncated(habit.shownName, toWidth: column), toWidth: column)
+                var line = "\(name)  \(habit.kind.rawValue), \(habit.schedule.summary)"
                 if let goal = habit.goal { line += ", goal \(goal.summary)" }
                 if let remindAt = habit.remindAt { line += ", reminder \(formatClockTime(remindAt))" }
                 if habit.required { line += ", required" }

@@ -55,7 +55,8 @@ struct ReportCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try await global.session()
         if picture.isAsked { return try await picture.draw(names[0], weeks: weeks, through: to, session: session) }
-        let report = try await session.reports.report(habitsNamed: names, from: from, to: to, weeks: weeks, now: session.now)
+        let report = try await session.reports.report(
+            habitsNamed: names, from: from, to: to, weeks: weeks, now: session.now)
         let reports = report.habits.map(HabitReport.init)
         switch format ?? (session.json ? .json : .text) {
         case .json: try Console.json(ReportJSON(report))
@@ -68,7 +69,11 @@ struct ReportCommand: AsyncParsableCommand {
                     habit.text(
                         weekStart: report.weekStart, from: range.first, to: range.last, width: Console.terminalWidth()))
             }
-            if reports.isEmpty { Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"") }
+            if reports.isEmpty {
+                Console.out("No habits yet. Add one: morningproof habit add \"Make bed\"")
+            } else {
+                Console.out(HabitReport.legend)
+            }
             if let line = GateUnlockJSON.textLine(report.gateUnlocks) { Console.out("\n" + line) }
         }
     }
