@@ -1,5 +1,7 @@
 """Browser tests of sync that cannot silently stop: a server that was unreachable while the page
-believed it was online (no `online` event ever comes) gets the queue on its own once it is back. Run by test_web_app.py's main.
+believed it was online (no `online` event ever comes) gets the queue on its own once it is back, and
+History keeps its open day, focus and scroll when the service worker's replay repaints it. Run by
+test_web_app.py's main.
 """
 import time
 
@@ -57,6 +59,40 @@ sync_resends_to_a_server_back_on_the_same_address_with_no_tap_and_no_online_even
     "ERR_CONNECTION_REFUSED", "Failed to fetch")
 
 
+def sync_history_keeps_its_open_day_focus_and_scroll_when_the_worker_repaints(server, context, page):
+    token, read = answered_with_read(server, page)
+    for name in ("Walk", "Pray", "Stretch"):
+        server.api("POST", "/api/habits", token, {"name": name}, now=OFFLINE)
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.get_by_role("button", name="History").click()
+    last = page.locator("#history article").last
+    last.locator("button[data-day='2026-11-20']").click()
+    panel = last.locator(".day-panel")
+    panel.get_by_role("button", name="Done", exact=True).click()
+    expect(panel).to_contain_text("2026-11-20: done")
+    # Typing the next note, scrolled down to the last habit, when the worker's replay says it sent
+    # the queue (as after every Done): the screen is drawn again from the server.
+    note = panel.get_by_label("Note (sent with Done or Skip)")
+    note.fill("half an hour")
+    scrolled = page.evaluate("() => window.scrollY")
+    assert scrolled > 0, "the last habit's day should be below the first screen"
+    page.evaluate("""async () => {
+        document.querySelector("#history article:last-child").dataset.drawnBefore = "yes";
+        const registration = await navigator.serviceWorker.ready;
+        await registration.sync.register("morningproof-replay");
+    }""")
+    expect(page.locator("#history article[data-drawn-before]")).to_have_count(0, timeout=30000)
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text("2026-11-20: done")
+    expect(note).to_be_focused()
+    expect(note).to_have_value("half an hour")
+    assert abs(page.evaluate("() => window.scrollY") - scrolled) <= 2, (scrolled, page.evaluate("() => window.scrollY"))
+
+
+sync_history_keeps_its_open_day_focus_and_scroll_when_the_worker_repaints.service_workers = "allow"
+
 TESTS = [
     sync_resends_to_a_server_back_on_the_same_address_with_no_tap_and_no_online_event,
+    sync_history_keeps_its_open_day_focus_and_scroll_when_the_worker_repaints,
 ]
