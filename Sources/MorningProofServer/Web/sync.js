@@ -2,8 +2,9 @@
 // shown at once as waiting, and sent now, on `online`, on open, by the worker's Background Sync, after
 // any request the server answered, when the page comes back to the front (or from the back-forward
 // cache) and on a back-off timer while anything waits: a server that was unreachable while the phone
-// believed it was online gets the queue without a tap. What the server replaced or refused is said in words. The page shows no streak the server has not
-// confirmed: a waiting action changes the state shown, never the streak.
+// believed it was online gets the queue without a tap. What the server replaced or refused is said in
+// words. The page shows no streak the server has not confirmed: a waiting action changes the state
+// shown, never the streak.
 import "/offline.js";
 import { instantText, nowMs } from "/clock.js";
 
@@ -167,7 +168,10 @@ export function wireSync(app) {
   deps = app;
   navigator.serviceWorker?.addEventListener("message", (event) => {
     if (event.data?.type !== "replayed") return;
-    showWaiting().then(showMessages).then(deps.refresh).catch(() => {});
+    const before = waitingNow.length;
+    showWaiting()
+      .then(() => (before > 0 && waitingNow.length === 0 ? showSynced() : null))
+      .then(showMessages).then(deps.refresh).catch(() => {});
   });
   // Back to the front, or back from the back-forward cache: no `online` event comes for a server that
   // was unreachable meanwhile, so what waits is sent now.
