@@ -16,7 +16,7 @@ import time
 import traceback
 
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.file_detector import UselessFileDetector
 from selenium.webdriver.support.ui import WebDriverWait
@@ -106,14 +106,27 @@ class Page:
             lambda driver: condition(), message=f"waited {timeout} s for {what}")
 
     def visible(self, css):
-        return [element for element in self.driver.find_elements(By.CSS_SELECTOR, css) if element.is_displayed()]
+        shown = []
+        for element in self.driver.find_elements(By.CSS_SELECTOR, css):
+            try:
+                if element.is_displayed():
+                    shown.append(element)
+            except StaleElementReferenceException:
+                continue  # drawn again meanwhile
+        return shown
 
     def text(self, css):
-        shown = self.visible(css)
-        return shown[0].text if shown else ""
+        try:
+            shown = self.visible(css)
+            return shown[0].text if shown else ""
+        except StaleElementReferenceException:
+            return ""
 
     def wait_text(self, css, words, timeout=30):
-        self.wait(lambda: words in self.text(css), f"{css} to say {words!r} (it says {self.text(css)!r})", timeout)
+        try:
+            self.wait(lambda: words in self.text(css), f"{css} to say {words!r}", timeout)
+        except TimeoutException:
+            raise AssertionError(f"{css} says {self.text(css)!r}, not {words!r}, after {timeout} s") from None
 
     def button(self, name):
         """The shown, enabled button whose accessible name (aria-label, else its text) is `name`."""
@@ -123,9 +136,20 @@ class Page:
                 return element
         return None
 
+    def press(self, find, what):
+        """Clicks what `find()` returns once there is one; again if the page drew it anew meanwhile."""
+        def pressed():
+            found = find()
+            if found is not None:
+                found.click()
+            return found is not None
+        self.wait(pressed, what)
+
     def click(self, name):
-        self.wait(lambda: self.button(name) is not None, f"the button {name!r}")
-        self.button(name).click()
+        self.press(lambda: self.button(name), f"the button {name!r}")
+
+    def click_first(self, css):
+        self.press(lambda: next(iter(self.visible(css)), None), css)
 
     def field(self, label, within="body"):
         """The control a shown <label> with the text `label` names, inside `within`."""
@@ -135,10 +159,14 @@ class Page:
         return None
 
     def fill(self, label, text, within="body"):
-        self.wait(lambda: self.field(label, within), f"the field {label!r}")
-        control = self.field(label, within)
-        control.clear()
-        control.send_keys(text)
+        def filled():
+            control = self.field(label, within)
+            if control is None:
+                return False
+            control.clear()
+            control.send_keys(text)
+            return control.get_attribute("value") == text
+        self.wait(filled, f"the field {label!r} to take {text!r}")
 
     def at(self, moment):
         """The moment the page asks the server to act at (honoured with --allow-clock-header)."""
@@ -202,9 +230,9 @@ def webkit_history_marks_a_day_done_with_a_note(server, page):
     page.click("History")
     article = f"#history article[data-habit='{read['id']}']"
     page.wait(lambda: page.visible(f"{article} button[data-day='2026-11-20']"), "Read's day in History")
-    page.visible(f"{article} button[data-day='2026-11-20']")[0].click()
+    page.click_first(f"{article} button[data-day='2026-11-20']")
     page.fill("Note (sent with Done or Skip)", "on the train", within=article)
-    page.visible(f"{article} .day-panel button.primary")[0].click()
+    page.click_first(f"{article} .day-panel button.primary")
     page.wait_text(f"{article} .day-panel", "2026-11-20: done")
     page.shot("history")
     entry = entry_of(server, token, read)
@@ -228,10 +256,10 @@ def webkit_settings_saves_the_week_start_and_makes_a_token(server, page):
     page.click("Settings")
     page.wait(lambda: page.visible("#week-start"), "Settings")
     page.js("const s = document.getElementById('week-start'); s.value = 'sunday';")
-    page.visible("#profile-form button[type=submit]")[0].click()
+    page.click_first("#profile-form button[type=submit]")
     page.wait_text("#notice", "weeks on sunday")
     page.fill("Token name", "cron", within="#token-form")
-    page.visible("#token-form button[type=submit]")[0].click()
+    page.click_first("#token-form button[type=submit]")
     page.wait_text("#new-token", "shown once")
     page.shot("settings")
     assert server.api("GET", "/api/auth/me", token)["weekStart"] == "sunday"
