@@ -27,20 +27,32 @@ PASSWORD = "correct horse battery"
 
 
 class Server:
-    """A server on a fresh database in a temporary folder, stopped by `stop`."""
+    """A server on a fresh database in a temporary folder, stopped by `stop`; `pause` and `resume`
+    stop it and start it again on the same address and database."""
 
     def __init__(self, arguments=()):
         self.folder = tempfile.TemporaryDirectory(prefix="morningproof-browser-")
-        db = pathlib.Path(self.folder.name) / "data.sqlite"
+        self.arguments = arguments
         self.log = open(pathlib.Path(self.folder.name) / "server.log", "w")
+        self.url = self.start("0")
+
+    def start(self, port):
+        db = pathlib.Path(self.folder.name) / "data.sqlite"
         self.process = subprocess.Popen(
-            [str(SERVER), "--db", str(db), "--port", "0", "--allow-clock-header", "--bcrypt-cost", "4", *arguments],
+            [str(SERVER), "--db", str(db), "--port", port, "--allow-clock-header", "--bcrypt-cost", "4", *self.arguments],
             stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"http://[0-9.:]+", line)
         if not match:
             raise RuntimeError(f"the server did not start: {line}")
-        self.url = match.group(0)
+        return match.group(0)
+
+    def pause(self):
+        self.process.terminate()
+        self.process.wait(10)
+
+    def resume(self):
+        assert self.start(self.url.rsplit(":", 1)[1]) == self.url
 
     def api(self, method, path, token=None, body=None, now=None):
         request = urllib.request.Request(self.url + path, method=method)
@@ -57,8 +69,7 @@ class Server:
             return json.loads(text) if text else {}
 
     def stop(self):
-        self.process.terminate()
-        self.process.wait(10)
+        self.pause()
         self.log.close()
         self.folder.cleanup()
 
@@ -362,6 +373,7 @@ def main():
     from test_every_screen import TESTS as EVERY_SCREEN_TESTS
     from test_offline import TESTS as OFFLINE_TESTS
     from test_address import TESTS as ADDRESS_TESTS
+    from test_sync import TESTS as SYNC_TESTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         run = Run(playwright)
@@ -372,7 +384,7 @@ def main():
             offline_says_so_and_keeps_only_what_can_wait_usable, the_shell_is_served_with_its_headers,
             an_apple_health_export_uploaded_in_settings_shows_its_summary,
             connecting_health_auto_export_gives_a_metrics_only_token, *NOTIFICATION_TESTS, *HABIT_TESTS, *HISTORY_TESTS,
-            *EVERY_SCREEN_TESTS, *OFFLINE_TESTS, *ADDRESS_TESTS,
+            *EVERY_SCREEN_TESTS, *OFFLINE_TESTS, *ADDRESS_TESTS, *SYNC_TESTS,
         ]:
             # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") in test.__name__:

@@ -8,7 +8,7 @@ import { loadToday, wireToday } from "/today.js";
 import { wireInstall } from "/install.js";
 import { loadHistory, wireHistory } from "/history.js";
 import { accountDay, heardFrom, nowMs } from "/clock.js";
-import { offlineStore, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
+import { offlineStore, reachedServer, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN = "morningproof.token";
@@ -84,6 +84,7 @@ async function api(method, path, body, type) {
   // The status beside the fields, where it says more (sign-up: 201 made the account, 200 signed in).
   if (json && typeof json === "object") Object.defineProperty(json, "status", { value: response.status });
   if (method === "GET" && path.startsWith("/api/")) offlineStore.remember(path, json).catch(() => {});
+  reachedServer();
   return json;
 }
 

@@ -155,9 +155,53 @@ export async function loadHistory() {
   const [list, me] = await Promise.all([deps.api("GET", "/api/habits"), deps.api("GET", "/api/auth/me")]);
   const reports = await Promise.all(list.habits.map(reportOf));
   const today = deps.today();
+  // History on screen drawn again (the worker's replay, the network back): what the person was doing stays.
+  const kept = deps.list().closest(".screen")?.hidden === false ? keepView() : null;
   deps.list().replaceChildren(...list.habits.map((habit) => deps.element("article", { class: "habit", "data-habit": String(habit.id) })));
   if (list.habits.length === 0) deps.list().append(deps.element("p", { class: "muted", text: "No habits yet." }));
-  list.habits.forEach((habit, index) => render(habit, reports[index], me.weekStart, today, null, false));
+  list.habits.forEach((habit, index) => render(habit, reports[index], me.weekStart, today, kept?.open.get(String(habit.id)) || null, false));
+  if (kept) restoreView(kept);
+}
+
+/// What a repaint must not lose: the open day panels and the notes typed in them, the focus, and the
+/// page's and each map's scroll.
+function keepView() {
+  const open = new Map();
+  const notes = new Map();
+  const maps = new Map();
+  for (const article of deps.list().querySelectorAll("article[data-habit]")) {
+    const chosen = article.querySelector('button[data-day][aria-pressed="true"]');
+    if (chosen) open.set(article.dataset.habit, chosen.dataset.day);
+    const note = article.querySelector(".day-panel input");
+    if (note?.value) notes.set(note.id, note.value);
+    maps.set(article.dataset.habit, article.querySelector(".year")?.scrollLeft || 0);
+  }
+  const active = deps.list().contains(document.activeElement) ? document.activeElement : null;
+  const focus = active && {
+    habit: active.closest("article")?.dataset.habit, id: active.id, day: active.dataset.day, text: active.textContent,
+  };
+  return { open, notes, maps, focus, x: window.scrollX, y: window.scrollY };
+}
+
+function restoreView(kept) {
+  const articleOf = (habit) => deps.list().querySelector(`article[data-habit="${habit}"]`);
+  for (const [id, value] of kept.notes) {
+    const note = document.getElementById(id);
+    if (note) note.value = value;
+  }
+  for (const [habit, left] of kept.maps) {
+    const map = articleOf(habit)?.querySelector(".year");
+    if (map) map.scrollLeft = left;
+  }
+  const was = kept.focus;
+  if (was) {
+    const article = articleOf(was.habit);
+    const target = (was.id && document.getElementById(was.id))
+      || (was.day && article?.querySelector(`button[data-day="${was.day}"]`))
+      || [...(article?.querySelectorAll(".day-panel button") || [])].find((button) => button.textContent === was.text);
+    target?.focus({ preventScroll: true });
+  }
+  window.scrollTo(kept.x, kept.y);
 }
 
 /// Wires History to the app: `api`, `element`, `notice`, `today()`, `list()`, and the queue's

@@ -1,7 +1,10 @@
 // The page's side of the offline queue (offline.js): an action is kept with its instant and its day,
-// shown at once as waiting, and sent now, on `online`, on open and by the worker's Background Sync;
-// what the server replaced or refused is said in words. The page shows no streak the server has not
-// confirmed: a waiting action changes the state shown, never the streak.
+// shown at once as waiting, and sent now, on `online`, on open, by the worker's Background Sync, after
+// any request the server answered, when the page comes back to the front (or from the back-forward
+// cache) and on a back-off timer while anything waits: a server that was unreachable while the phone
+// believed it was online gets the queue without a tap. What the server replaced or refused is said in
+// words. The page shows no streak the server has not confirmed: a waiting action changes the state
+// shown, never the streak.
 import "/offline.js";
 import { instantText, nowMs } from "/clock.js";
 
@@ -11,6 +14,16 @@ const TAG = "morningproof-replay";
 let deps = null;
 let waitingNow = [];
 let retry = null;
+let running = null; // the sync under way: a second call waits for it and runs once more
+let again = null;
+let lastStop = null; // what stopped the last sync: a request answered after "network" sends again
+// The back-off while anything waits: 5 s, doubling to 5 minutes; back to 5 s once the queue is empty.
+const FIRST_RETRY = 5000;
+const LAST_RETRY = 300000;
+let nextRetry = FIRST_RETRY;
+// "Synced" shows this long once the queue empties.
+const SYNCED_SHOWN = 3000;
+let syncedTimer = null;
 
 /// Now as ISO 8601 with this phone's offset, by the server's clock as far as the page knows it
 /// (clock.js), or in tests the moment the page acts at.
@@ -37,8 +50,24 @@ export async function record(action) {
   await sync();
 }
 
-/// Sends what waits, then shows what still waits and what the server replaced or refused.
-export async function sync() {
+/// Sends what waits, then shows what still waits and what the server replaced or refused. One at a
+/// time: called while a sync is under way, it runs once more after it (for what was recorded meanwhile).
+export function sync() {
+  if (!running) {
+    running = syncOnce().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+  again ||= running.catch(() => {}).then(() => {
+    again = null;
+    return sync();
+  });
+  return again;
+}
+
+async function syncOnce() {
+  const before = waitingNow.length;
   let outcome;
   try {
     await deps.saveSession();
@@ -46,14 +75,57 @@ export async function sync() {
   } catch (error) {
     outcome = { stopped: "network" };
   }
+  lastStop = outcome.stopped;
   await showWaiting();
   await showMessages();
-  clearTimeout(retry);
-  // A server error: the actions stay, sent again in a minute.
-  if (outcome.stopped === "server") retry = setTimeout(() => sync().then(deps.refresh).catch(() => {}), 60000);
+  if (before > 0 && waitingNow.length === 0) showSynced();
+  scheduleRetry(outcome);
   if (outcome.stopped === "network") deps.setOffline(true);
   if (outcome.stopped === "signin" && waitingNow.length) deps.signedOut(`Sign in again: ${count()} waiting to be sent.`);
   return outcome;
+}
+
+/// While anything waits after a network or server error, tries again in 5 s, then 10, 20, ... up to
+/// 5 minutes; the day is shown again once something was sent.
+function scheduleRetry(outcome) {
+  clearTimeout(retry);
+  retry = null;
+  const stuck = outcome.stopped === "network" || outcome.stopped === "server";
+  if (!stuck || waitingNow.length === 0) {
+    nextRetry = FIRST_RETRY;
+    return;
+  }
+  retry = setTimeout(() => sendAndShow(), nextRetry);
+  nextRetry = Math.min(nextRetry * 2, LAST_RETRY);
+}
+
+/// Sends the queue and, when that sent anything, shows the day as the server has it now.
+function sendAndShow() {
+  return sync().then((outcome) => (outcome.sent ? deps.refresh() : null)).catch(() => {});
+}
+
+/// The server answered one of the page's requests: what waits for a network that was gone goes now.
+export function reachedServer() {
+  if (waitingNow.length === 0 || running || lastStop === "server" || lastStop === "signin") return;
+  sendAndShow();
+}
+
+/// "Synced", for a moment, where the waiting count was.
+function showSynced() {
+  let synced = $("synced");
+  if (!synced) {
+    synced = document.createElement("p");
+    synced.id = "synced";
+    synced.className = "banner synced";
+    synced.setAttribute("role", "status");
+    $("waiting").after(synced);
+  }
+  synced.textContent = "Synced";
+  synced.hidden = false;
+  clearTimeout(syncedTimer);
+  syncedTimer = setTimeout(() => {
+    synced.hidden = true;
+  }, SYNCED_SHOWN);
 }
 
 function count() {
@@ -64,6 +136,9 @@ function count() {
 export async function showWaiting() {
   const kept = await store.session().catch(() => null);
   waitingNow = kept ? await store.waiting(kept.account) : [];
+  if (waitingNow.length && $("synced")) $("synced").hidden = true;
+  // Something waits that no sync is about to send (found on open): the back-off timer sends it.
+  if (waitingNow.length && !retry && !running && lastStop !== "signin") retry = setTimeout(() => sendAndShow(), nextRetry);
   $("waiting").hidden = waitingNow.length === 0;
   $("waiting").textContent = waitingNow.length === 0 ? ""
     : `${count()} waiting to sync: ${waitingNow.map(store.describe).join("; ")}.`;
@@ -93,7 +168,18 @@ export function wireSync(app) {
   deps = app;
   navigator.serviceWorker?.addEventListener("message", (event) => {
     if (event.data?.type !== "replayed") return;
-    showWaiting().then(showMessages).then(deps.refresh).catch(() => {});
+    const before = waitingNow.length;
+    showWaiting()
+      .then(() => (before > 0 && waitingNow.length === 0 ? showSynced() : null))
+      .then(showMessages).then(deps.refresh).catch(() => {});
+  });
+  // Back to the front, or back from the back-forward cache: no `online` event comes for a server that
+  // was unreachable meanwhile, so what waits is sent now.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && waitingNow.length) sendAndShow();
+  });
+  window.addEventListener("pageshow", () => {
+    if (waitingNow.length) sendAndShow();
   });
 }
 
