@@ -196,10 +196,10 @@ def marks_a_habit_done_and_proves_the_bed_with_a_photo(server, context, page):
     page.wait_for_load_state("networkidle")
     page.get_by_role("button", name="Done: Read").click()
     expect(page.get_by_role("button", name="Undo: Read")).to_be_visible()
-    page.get_by_label("Photo proof").set_input_files(str(SCENES / "made-1.jpg"))
+    page.get_by_label("Take photo").set_input_files(str(SCENES / "made-1.jpg"))
     expect(page.locator(".verdict").first).to_contain_text("Made")
     # The camera opens on a phone, and the picture chosen shows beside its verdict and reasons.
-    expect(page.get_by_label("Photo proof")).to_have_attribute("capture", "environment")
+    expect(page.get_by_label("Take photo")).to_have_attribute("capture", "environment")
     expect(page.locator(".proof img").first).to_have_attribute("src", re.compile("^blob:"))
     assert page.locator(".proof img").first.evaluate("(image) => image.complete && image.naturalWidth > 0")
     expect(page.get_by_role("button", name="Undo: Make bed")).to_be_visible()
@@ -210,7 +210,7 @@ def marks_a_habit_done_and_proves_the_bed_with_a_photo(server, context, page):
     page.get_by_role("button", name="Yes", exact=True).click()
     expect(question(page)).to_be_hidden()
     page.wait_for_load_state("networkidle")
-    page.get_by_label("Photo proof").set_input_files(str(SCENES / "made-1.jpg"))
+    page.get_by_label("Take photo").set_input_files(str(SCENES / "made-1.jpg"))
     expect(page.locator(".verdict").first).to_contain_text("proof refused")
 
 
