@@ -12,6 +12,7 @@ struct OptionWording: ErrorPhrasing {
             case .atLeast: "--at-least"
             case .atMost: "--at-most"
             case .dayStart: "day-start"  // a setting (`config set day-start`), not an option
+            case .startDay: "--since"
             default: "--" + field.rawValue
             }
         return value.map { "\(option) \($0)" } ?? option
@@ -28,6 +29,7 @@ struct OptionWording: ErrorPhrasing {
             " (without --no-merge the import merges into \(count == 1 ? "it" : "them"), keeping every day already recorded)"
         case .addHabit: "; add one with: morningproof habit add NAME"
         case .raisePixelLimit: " (raise it with --max-pixels if the photo is real)"
+        case .proveWithPhoto(let habit, _): "; prove it with: morningproof verify PHOTO --habit \"\(habit)\""
         }
     }
 

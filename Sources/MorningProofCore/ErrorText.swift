@@ -15,6 +15,8 @@ public enum InputField: String, Sendable, CaseIterable {
     case question
     /// When an account's day begins (the setting `day-start`, the profile's `dayStart`).
     case dayStart
+    /// A new habit's first day (`habit add --since`, `startDay`).
+    case startDay
 }
 
 /// A next step an error suggests, which each front end phrases as its own command or request.
@@ -32,6 +34,8 @@ public enum ErrorHint: Sendable, Equatable {
     /// There are no habits yet; one has to be added. Said only where the person adds one the
     /// same way (the CLI); the neutral words and the API's add nothing.
     case addHabit
+    /// A photo habit (`habit`, `id`) was marked done by hand; a photo of the day proves it.
+    case proveWithPhoto(habit: String, id: Int64)
     /// An image has more pixels than the limit it was decoded under. Said only where the person
     /// sets that limit (the CLI's `--max-pixels`); the neutral words and the API's add nothing.
     case raisePixelLimit
@@ -64,6 +68,7 @@ extension ErrorPhrasing {
         case .listSources: " (see the watched sources)"
         case .mergeInstead(let count):
             " (an import that merges adds to \(count == 1 ? "it" : "them"), keeping every day already recorded)"
+        case .proveWithPhoto: "; prove it with a photo of today"
         case .addHabit, .raisePixelLimit: ""
         }
     }

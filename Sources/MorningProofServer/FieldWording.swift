@@ -16,6 +16,7 @@ struct FieldWording: ErrorPhrasing {
     func hint(_ hint: ErrorHint) -> String {
         switch hint {
         case .setUpCheckin: ": POST /api/checkin/setup first"
+        case .proveWithPhoto(_, let id): "; prove it with a photo of today: POST /api/habits/\(id)/proof"
         default: NeutralPhrasing().hint(hint)
         }
     }

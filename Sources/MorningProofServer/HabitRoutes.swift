@@ -36,12 +36,13 @@ struct HabitRoutes {
 
     @Sendable func create(_ request: Request, _ context: ServerContext) async throws -> Response {
         let signedIn = try await scope.signIn(request)
-        let body = try await JSONBody.read(request, limit: bodyLimit, allowed: Self.detailFields.union(["name"]))
-        let name = try body.requiredString("name")
+        let body = try await JSONBody.read(
+            request, limit: bodyLimit, allowed: Self.detailFields.union(["name", "startDay"]))
+        let (name, startDay) = (try body.requiredString("name"), try body.string("startDay"))
         let details = try Self.details(body)
         let habit = try await signedIn.run { account in
             HabitResourceJSON(
-                try await account.habits.create(named: name, details, now: account.now))
+                try await account.habits.create(named: name, details, since: startDay, now: account.now))
         }
         return JSONResponse.make(.created, habit)
     }

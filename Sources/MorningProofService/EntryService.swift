@@ -68,6 +68,7 @@ public struct EntryService: Sendable {
         _ status: EntryStatus, habit: Habit, day: String?, note: String? = nil, value: Double? = nil, now: Date,
         at: Date? = nil
     ) async throws -> EntryChange {
+        try PhotoProofRule.check(status, on: habit)
         if let note { try UserText.validate(note, field: .note, maxLength: UserText.noteMaxLength) }
         let note = note?.isEmpty == true ? nil : note
         let instant = try Self.instant(of: at, now: now)

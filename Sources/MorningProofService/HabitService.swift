@@ -12,9 +12,14 @@ public struct HabitService: Sendable {
         self.clock = clock
     }
 
-    /// Adds a habit named `name` with `details`, created today (the day `now` falls on).
-    public func add(named name: String, _ details: HabitDetails, now: Date) async throws -> Habit {
-        try await database.addHabit(try details.newHabit(named: name, createdDay: clock.day(at: now), at: now))
+    /// Adds a habit named `name` with `details`, created today (the day `now` falls on), its first day
+    /// `since` when given (`HabitFirstDay`: an earlier day, never for a photo habit).
+    public func add(named name: String, _ details: HabitDetails, since: String? = nil, now: Date) async throws -> Habit
+    {
+        let today = clock.day(at: now)
+        var habit = try details.newHabit(named: name, createdDay: today, at: now)
+        habit.createdDay = try HabitFirstDay.firstDay(since, of: habit, today: today, clock: clock)
+        return try await database.addHabit(habit)
     }
 
     /// Applies `details` (and a new name) to the habit `name` names.
@@ -70,7 +75,8 @@ public struct HabitService: Sendable {
     /// (`6,500 steps`); nil for another kind, or a day without data.
     public func metricToday(_ habit: Habit, now: Date) async throws -> (value: Double, text: String)? {
         guard habit.kind == .metric, let goal = habit.goal, let metric = HealthMetric(rawValue: goal.metric),
-            let value = try await database.metricValue(metric: goal.metric, day: clock.day(at: now), activity: goal.activity)
+            let value = try await database.metricValue(
+                metric: goal.metric, day: clock.day(at: now), activity: goal.activity)
         else { return nil }
         return (value, GoalTarget.format(value, for: metric))
     }

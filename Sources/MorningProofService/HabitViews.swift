@@ -34,9 +34,11 @@ extension HabitService {
         try await view(try await habit(id: id), now: now)
     }
 
-    /// Adds a habit as `add(named:_:now:)` does, and gives it as `view` does.
-    public func create(named name: String, _ details: HabitDetails, now: Date) async throws -> HabitView {
-        try await view(try await add(named: name, details, now: now), now: now)
+    /// Adds a habit as `add(named:_:since:now:)` does, and gives it as `view` does.
+    public func create(named name: String, _ details: HabitDetails, since: String? = nil, now: Date) async throws
+        -> HabitView
+    {
+        try await view(try await add(named: name, details, since: since, now: now), now: now)
     }
 
     /// Applies `details`, a new name and an archived state to the habit `id` in one save, and gives it as `view` does.

@@ -50,7 +50,9 @@ def seed(server, token):
     post = lambda body: server.api("POST", "/api/habits", token, body, now=CREATED)  # noqa: E731
     habits = {
         "Read": post({"name": "Read", "remindAt": "06:45", "required": True, "note": "One chapter before the phone"}),
-        "Make bed": post({"name": "Make bed", "kind": "photo"}),
+        # Made by hand first: a photo habit's days are proved by photos only (issue 39), which the
+        # seed has not; it becomes a photo habit once its history is in.
+        "Make bed": post({"name": "Make bed"}),
         "Gym": post({"name": "Gym", "times": 3, "per": "week"}),
         "Steps": post({"name": "Steps", "metric": "steps", "atLeast": 8000}),
         "Floss": post({"name": "Floss"}),
@@ -67,6 +69,7 @@ def seed(server, token):
     for name, days in history.items():
         for day, status in days.items():
             server.api("PUT", f"/api/habits/{habits[name]['id']}/entries/{day}", token, {"status": status}, now=FRIDAY)
+    server.api("PATCH", f"/api/habits/{habits['Make bed']['id']}", token, {"kind": "photo"}, now=FRIDAY)
     request = urllib.request.Request(server.url + "/api/metrics", method="POST", headers={
         "Authorization": f"Bearer {token}", "Content-Type": "application/json", "X-MorningProof-Now": FRIDAY})
     body = ('{"data": {"metrics": [{"name": "step_count", "units": "count", "data": '
@@ -123,7 +126,7 @@ def every_screen_of_today(server, context, page):
     expect(page.locator(".habit", has_text="Gym")).to_contain_text("2 of 3 this week")
     photograph(page, "today-pending")
     # A photo proof: the picture, the verdict and its reasons.
-    page.get_by_label("Photo proof").set_input_files(str(SCENES / "made-1.jpg"))
+    page.get_by_label("Take photo").set_input_files(str(SCENES / "made-1.jpg"))
     expect(page.locator(".verdict").first).to_contain_text("Made")
     photograph(page, "today-photo-proof")
     page.get_by_role("radio", name="Yesterday").check()

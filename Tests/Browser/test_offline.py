@@ -95,7 +95,7 @@ def offline_done_and_answer_reach_the_server_with_their_instants(server, context
     expect(waiting).to_contain_text("Read done on Fri 20 Nov")
     expect(page.get_by_role("button", name="Undo: Read")).to_be_enabled()
     # A photo proof needs the server, and the control says so.
-    expect(page.get_by_label("Photo proof")).to_be_disabled()
+    expect(page.get_by_label("Take photo")).to_be_disabled()
     expect(page.locator("#today")).to_contain_text("A photo proof needs the server")
     page.screenshot(path=str(SHOTS / "phone-offline.png"), full_page=True)
     accessible(page, "body")

@@ -41,7 +41,12 @@ struct GateServiceTests {
         #expect(state.decision.pendingHabits.map(\.name) == ["Make bed", "Run"])
         #expect(state.checkin?.texts == CheckinTexts.preset(.faith))
         #expect(state.quoteProblem == nil)
-        _ = try await entries.record(.done, habit: bed, day: nil, now: morning)
+        // A photo habit is done only by its photo (issue 39): the entry a proof records.
+        _ = try await database.recordAction(
+            Entry(
+                habitID: bed.id, day: state.day, status: .done, source: .photo, recordedAt: morning,
+                zone: "America/New_York"),
+            lastWriterWins: false)
         _ = try await entries.record(.skipped, habit: run, day: nil, now: morning)
         state = try await gate.state(now: morning)
         #expect(state.decision.pendingHabits.isEmpty && !state.decision.isOpen)
@@ -85,7 +90,8 @@ struct GateServiceTests {
         ) {
             try await gate.unlock(reason: " ", now: Self.at("2026-03-10T07:00:00-04:00"))
         }
-        await #expect(try database.gateUnlocks(from: LocalDay("2026-03-01")!, through: LocalDay("2026-03-31")!).count == 2)
+        await #expect(
+            try database.gateUnlocks(from: LocalDay("2026-03-01")!, through: LocalDay("2026-03-31")!).count == 2)
     }
 
     @Test("a quotes file gone bad gives the built-in quotes and says why")

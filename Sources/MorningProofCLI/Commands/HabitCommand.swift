@@ -93,6 +93,14 @@ extension HabitCommand {
         var name: String
 
         @OptionGroup var details: HabitDetailOptions
+
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "The habit's first day, in the past, so earlier days can be recorded by hand: YYYY-MM-DD or -N "
+                    + "(not for photo habits, proved by a photo each day). Default: today.", valueName: "day"))
+        var since: String?
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -103,12 +111,12 @@ extension HabitCommand {
 
         func run() async throws {
             let session = try await global.session()
-            let habit = try await session.habits.add(named: name, details.details, now: session.now)
+            let habit = try await session.habits.add(named: name, details.details, since: since, now: session.now)
             if session.json {
                 try Console.json(HabitJSON(habit))
             } else {
                 Console.out(
-                    "Added \"\(habit.shownName)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))."
+                    "Added \"\(habit.shownName)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))\(since == nil ? "" : ", since \(habit.createdDay)")."
                 )
             }
         }

@@ -215,14 +215,52 @@ async function start() {
   profile = me;
   await showWaiting();
   if (paintingKnown) return refreshDay();
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (zone && me.timezone !== zone && $("offline").hidden) {
-    await api("PATCH", "/api/auth/profile", { timezone: zone });
-    notice(`Time zone changed to ${zone}`);
-  }
+  showZoneLine();
   await refreshDay();
   // On open: what was recorded offline before goes now.
   if ((await sync()).sent) await refreshDay();
+}
+
+// MARK: - The person decides their zone
+
+/// "America/New_York" as a person says it: "New York".
+function place(zone) {
+  return zone.split("/").pop().replaceAll("_", " ");
+}
+
+/// The localStorage key that remembers "Keep" on this device for this pair of zones.
+function keptKey(accountZone, deviceZone) {
+  return `morningproof.keep-zone.${accountZone}.${deviceZone}`;
+}
+
+/// Today's one line when this device's zone is not the account's: the account's zone changes only when
+/// the person taps "Move", never by itself; "Keep" is remembered here for this pair of zones.
+function showZoneLine() {
+  const line = $("zone-line");
+  const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const kept = profile?.timezone ? localStorage.getItem(keptKey(profile.timezone, device)) : "1";
+  line.hidden = !device || !profile?.timezone || profile.timezone === device || kept === "1";
+  if (line.hidden) return line.replaceChildren();
+  const [here, days] = [place(device), place(profile.timezone)];
+  const keep = () => {
+    localStorage.setItem(keptKey(profile.timezone, device), "1");
+    showZoneLine();
+  };
+  const move = async () => {
+    try {
+      profile = await api("PATCH", "/api/auth/profile", { timezone: device });
+      showZoneLine();
+      notice(`Your days now follow ${here} time.`);
+      await refreshDay();
+    } catch (error) {
+      notice(error.message);
+    }
+  };
+  line.replaceChildren(
+    element("p", { text: `This phone is on ${here} time; your days follow ${days}.` }),
+    element("div", { class: "choices" },
+      element("button", { type: "button", text: `Move my days to ${here}`, onclick: move }),
+      element("button", { type: "button", text: `Keep ${days}`, "data-offline": "works", onclick: keep })));
 }
 
 /// Asks the server where today stands and shows what follows from it (with an answer waiting to be
@@ -309,6 +347,8 @@ async function saveProfile(event) {
     const me = await api("PATCH", "/api/auth/profile", {
       timezone: $("zone").value.trim(), dayStart: $("day-start").value.trim(), weekStart: $("week-start").value,
     });
+    profile = me;
+    showZoneLine();
     notice(`Saved: ${me.timezone}, the day starts at ${me.dayStart}, weeks on ${me.weekStart}.`);
   } catch (error) {
     notice(error.message);

@@ -87,6 +87,11 @@ function showScheduleFields() {
   $("hf-days-field").hidden = !["every", "within"].includes(schedule);
 }
 
+/// A new habit's first day can be set in the past, except a photo habit's (each day needs its photo).
+function showStartField() {
+  $("hf-start-field").hidden = Boolean(editing) || $("hf-kind").value === "photo";
+}
+
 function clearErrors() {
   for (const node of document.querySelectorAll("#habit-form .error")) node.textContent = "";
   for (const node of document.querySelectorAll("#habit-form [aria-invalid]")) node.removeAttribute("aria-invalid");
@@ -110,6 +115,8 @@ export function openForm(habit) {
   $("hf-comparison").value = habit?.goal?.comparison || "atLeast";
   $("hf-target").value = habit?.goal ? String(habit.goal.target) : "";
   $("hf-activity").value = habit?.goal?.activity || "";
+  $("hf-start").value = "";
+  showStartField();
   $("hf-manage").hidden = !habit;
   $("hf-archive").textContent = habit?.archived ? "Restore" : "Archive";
   $("hf-archive").setAttribute("aria-label", habit ? `${habit.archived ? "Restore" : "Archive"}: ${habit.name}` : "Archive");
@@ -135,6 +142,7 @@ function body() {
   if (schedule === "within") Object.assign(request, { times: number("hf-times"), within: number("hf-days") });
   if ($("hf-remind").value) request.remindAt = $("hf-remind").value.slice(0, 5);
   else if (editing?.remindAt) request.remindAt = null;
+  if (!$("hf-start-field").hidden && $("hf-start").value) request.startDay = $("hf-start").value;
   if ($("hf-note").value.trim()) request.note = $("hf-note").value.trim();
   else if (editing?.note) request.note = null;
   if (!$("hf-metric").value && editing?.goal) request.metric = null;
@@ -153,7 +161,7 @@ function body() {
 const INPUTS = {
   name: "hf-name", kind: "hf-kind", every: "hf-days", within: "hf-days", times: "hf-times", per: "hf-schedule",
   remindAt: "hf-remind", required: "hf-required", note: "hf-note", metric: "hf-metric", atLeast: "hf-target",
-  atMost: "hf-target", activity: "hf-activity",
+  atMost: "hf-target", activity: "hf-activity", startDay: "hf-start",
 };
 
 /// Shows `error` beside the field its message names (the first one quoted that the form has), or
@@ -229,9 +237,11 @@ export function wireHabits(app) {
   // A goal makes a habit a metric one, and another kind has none: the two fields follow each other.
   $("hf-metric").addEventListener("change", () => {
     if ($("hf-metric").value) $("hf-kind").value = "metric";
+    showStartField();
   });
   $("hf-kind").addEventListener("change", () => {
     if ($("hf-kind").value !== "metric") $("hf-metric").value = "";
+    showStartField();
   });
   $("hf-archive").addEventListener("click", archive);
   $("hf-delete").addEventListener("click", askDelete);

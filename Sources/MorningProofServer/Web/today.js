@@ -108,7 +108,8 @@ function habitCard(habit, period) {
     type: "button", "aria-label": `${text}: ${habit.name}`, text, "data-offline": "works",
     onclick: () => mark(habit, status),
   });
-  card.append(recorded ? button("Undo", null) : button("Done", "done"));
+  // A photo habit is done only by a photo (its "Take photo" below): Skip and Undo, never Done.
+  if (recorded || habit.kind !== "photo") card.append(recorded ? button("Undo", null) : button("Done", "done"));
   if (!recorded) card.append(" ", button("Skip", "skipped"));
   if (habit.kind === "photo" && day === "today") card.append(...photoProof(habit));
   return card;
@@ -123,14 +124,16 @@ function photoProof(habit) {
     text: "A photo proof needs the server: take it when the connection is back.",
   });
   const input = deps.element("input", {
-    id, type: "file", accept: "image/*", capture: "environment", "aria-describedby": hint.id,
+    id, type: "file", accept: "image/*", capture: "environment", class: "camera-input",
+    "aria-label": `Take photo: ${habit.name}`, "aria-describedby": hint.id,
   });
   input.disabled = offline;
   const result = deps.element("figure", { class: "proof", role: "status", "aria-live": "polite" });
   const last = proofs.get(habit.id);
   if (last) showProof(result, habit, last);
   input.addEventListener("change", () => proveWith(habit, input, result));
-  return [deps.element("label", { for: id, text: "Photo proof" }), hint, input, result];
+  // The camera behind one clear button: the label, styled, opens the input it names.
+  return [hint, input, deps.element("label", { for: id, class: "camera", text: "Take photo" }), result];
 }
 
 function showProof(figure, habit, proof) {
