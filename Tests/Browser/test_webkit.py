@@ -218,7 +218,7 @@ def webkit_signs_up_marks_done_and_proves_the_bed_with_a_photo(server, page):
     page.reload()
     page.click("Done: Read")
     page.wait(lambda: page.button("Undo: Read"), "Undo: Read")
-    page.field("Photo proof").send_keys(str(SCENES / "made-1.jpg"))
+    page.field("Take photo").send_keys(str(SCENES / "made-1.jpg"))
     page.wait_text(".verdict", "Made")
     page.wait(lambda: page.button("Undo: Make bed"), "Undo: Make bed")
     page.shot("today")
