@@ -59,6 +59,7 @@ struct GateServiceTests {
 
     @Test("an unlock opens a closed gate for the day, once a day, a few times in any 7 days")
     func unlocks() async throws {
+        try await database.setSetting(SettingKey.gateUnlocksPerWeek, to: "1")  // the default is 2 excuses
         try await add("Make bed", HabitDetails(required: true))
         let monday = Self.at("2026-03-02T07:00:00-05:00")
         let first = try await gate.unlock(reason: "  early flight ", now: monday)
@@ -85,7 +86,8 @@ struct GateServiceTests {
         ) {
             try await gate.unlock(reason: " ", now: Self.at("2026-03-10T07:00:00-04:00"))
         }
-        await #expect(try database.gateUnlocks(from: LocalDay("2026-03-01")!, through: LocalDay("2026-03-31")!).count == 2)
+        await #expect(
+            try database.gateUnlocks(from: LocalDay("2026-03-01")!, through: LocalDay("2026-03-31")!).count == 2)
     }
 
     @Test("a quotes file gone bad gives the built-in quotes and says why")
