@@ -150,8 +150,10 @@ struct GateCommand: AsyncParsableCommand {
                     Console.out(
                         result.limit == 0
                             ? "Unlocks are turned off (excuses.per-week is 0)."
-                            : "No excuses left this week: \(used.count) unlocks in the last 7 days (\(list)), "
-                                + "with skips of required habits and empty travel days.")
+                            : used.isEmpty
+                                ? "No excuses left this week: skips of required habits and empty travel days used them."
+                                : "No excuses left this week: \(used.count) unlocks in the last 7 days (\(list)), "
+                                    + "with skips of required habits and empty travel days.")
                     if let next {
                         Console.out("The next one is possible on \(next). Until then, the routine opens the gate.")
                     }
