@@ -7,11 +7,13 @@ struct GateScreen {
     let decision: GateDecision
     let checkin: Checkin?
     let quote: QuoteJSON
+    let excuses: ExcuseStanding
 
     init(_ gate: GateState) {
         decision = gate.decision
         checkin = gate.checkin
         quote = QuoteJSON(gate.quote, book: gate.book)
+        excuses = gate.excuses
     }
 
     /// `gate --json`.
@@ -31,6 +33,8 @@ struct GateScreen {
         var verse: String?
         var suggestions: [String]
         var quote: QuoteJSON
+        var excusesLeft: Int
+        var excuseBackOn: String?
     }
 
     func json(day: LocalDay) -> JSON {
@@ -40,13 +44,14 @@ struct GateScreen {
             pending: decision.pendingHabits.map { .init(name: $0.name, state: $0.state.rawValue) },
             checkin: decision.checkin.rawValue, question: checkin?.texts.question,
             verse: checkin.map(\.texts.verse).flatMap { $0.isEmpty ? nil : $0 },
-            suggestions: checkin?.texts.suggestions ?? [], quote: quote)
+            suggestions: checkin?.texts.suggestions ?? [], quote: quote, excusesLeft: excuses.left,
+            excuseBackOn: excuses.backOn?.description)
     }
 
     /// One line for an open gate.
     var openLine: String {
         if let reason = decision.unlockReason, !decision.routineDone {
-            return "The gate is open: unlocked for today (\(UserText.visible(reason)))."
+            return "The gate is open: unlocked for today (\(UserText.visible(reason))). \(excuses.sentence)."
         }
         return "The gate is open. Well done: this morning's routine is complete."
     }
@@ -80,7 +85,7 @@ struct GateScreen {
         }
         lines += [
             "", "The gate opens by itself once these are done.",
-            "If today truly cannot wait: morningproof gate unlock --reason \"...\"",
+            "If today truly cannot wait: morningproof gate unlock --reason \"...\" (\(excuses.sentence)).",
         ]
         return lines
     }

@@ -66,10 +66,10 @@ public struct GateUnlock: Hashable, Sendable {
         self.reason = reason
     }
 
-    /// Unlocks allowed in any 7 days when `gate.unlocks-per-week` is not set.
-    public static let defaultPerWeek = 1
-    /// The values `gate.unlocks-per-week` may take.
-    public static let perWeekLimits = 0...7
+    /// Excuses (unlocks among them) allowed in any 7 days when `excuses.per-week` is not set.
+    public static let defaultPerWeek = ExcuseBudget.defaultPerWeek
+    /// The values `excuses.per-week` (alias `gate.unlocks-per-week`) may take.
+    public static let perWeekLimits = ExcuseBudget.perWeekLimits
 
     /// The first day of the rolling week that ends on `day`: the unlocks counted against its limit.
     public static func windowStart(endingOn day: LocalDay) -> LocalDay { day.adding(days: -6) }

@@ -3,10 +3,20 @@
 public struct HabitStateContext: Sendable, Equatable {
     public let weekStart: Int
     public let travelDays: Set<LocalDay>
+    /// Per required habit, the empty travel days no excuse was left for (`ExcuseBudget`): missed
+    /// days, not bridged. They enter a checkpoint's basis, so a change of budget rebuilds it.
+    public var missedTravel: [Int64: Set<LocalDay>]
 
-    public init(weekStart: Int, travelDays: Set<LocalDay>) {
+    public init(weekStart: Int, travelDays: Set<LocalDay>, missedTravel: [Int64: Set<LocalDay>] = [:]) {
         self.weekStart = weekStart
         self.travelDays = travelDays
+        self.missedTravel = missedTravel
+    }
+
+    /// The days `habitID`'s streaks run through: the travel days but those it missed.
+    public func travelDays(of habitID: Int64) -> Set<LocalDay> {
+        guard let missed = missedTravel[habitID] else { return travelDays }
+        return travelDays.subtracting(missed)
     }
 }
 
@@ -59,7 +69,7 @@ public struct StoredHabitState: Sendable, Equatable {
         let validThrough = HabitCheckpoint.validThrough(checkpoint.through, schedule: habit.schedule)
         let basis = HabitCheckpoint.basis(
             schedule: habit.schedule, firstDay: habit.createdDay, weekStart: context.weekStart,
-            travelDays: context.travelDays, validThrough: validThrough)
+            travelDays: context.travelDays(of: habit.id), validThrough: validThrough)
         self.init(
             version: HabitCheckpoint.version, basis: basis, through: checkpoint.through.description,
             validThrough: validThrough.description, trailingRun: checkpoint.trailingRun,
@@ -84,7 +94,7 @@ public struct StoredHabitState: Sendable, Equatable {
             longestStart: day(longestStart), longestEnd: day(longestEnd), totalDone: totalDone, score: score)
         let expected = HabitCheckpoint.basis(
             schedule: habit.schedule, firstDay: habit.createdDay, weekStart: context.weekStart,
-            travelDays: context.travelDays, validThrough: validThrough)
+            travelDays: context.travelDays(of: habit.id), validThrough: validThrough)
         guard basis == expected, checksum == checkpoint.checksum(habitID: habit.id, basis: basis) else { return nil }
         if let noted = day(noted), noted <= validThrough { return nil }
         return checkpoint
@@ -146,7 +156,9 @@ public struct HabitReading: Sendable {
     /// The first day whose entries `timeline(recorded:)` needs; nil for all of them.
     public var origin: LocalDay? { resuming?.plan.origin }
 
-    public init(_ habit: Habit, today: LocalDay, need: HistoryNeed, checkpoint: HabitCheckpoint?, context: HabitStateContext) {
+    public init(
+        _ habit: Habit, today: LocalDay, need: HistoryNeed, checkpoint: HabitCheckpoint?, context: HabitStateContext
+    ) {
         self.habit = habit
         self.today = today
         self.context = context
@@ -165,11 +177,12 @@ public struct HabitReading: Sendable {
         if let resuming {
             HabitTimeline(
                 schedule: habit.schedule, firstDay: firstDay, today: today, resuming: resuming.checkpoint,
-                plan: resuming.plan, recorded: recorded, travelDays: context.travelDays, weekStart: context.weekStart)
+                plan: resuming.plan, recorded: recorded, travelDays: context.travelDays(of: habit.id),
+                weekStart: context.weekStart)
         } else {
             HabitTimeline(
                 schedule: habit.schedule, firstDay: firstDay, today: today, recorded: recorded,
-                travelDays: context.travelDays, weekStart: context.weekStart)
+                travelDays: context.travelDays(of: habit.id), weekStart: context.weekStart)
         }
     }
 }

@@ -55,10 +55,15 @@ public enum SettingValues {
         return CheckinTexts.joinSuggestions(suggestions)
     }
 
-    /// Gate unlocks allowed in any 7 days: a whole number from 0 to 7.
+    /// Gate unlocks allowed in any 7 days: a whole number from 0 to 7 (`excusesPerWeek` by its alias).
     public static func unlocksPerWeek(_ value: String) throws -> String {
-        guard let number = Int(value), GateUnlock.perWeekLimits.contains(number) else {
-            throw MorningProofError.usage("gate.unlocks-per-week takes a whole number from 0 to 7, not \"\(value)\"")
+        try excusesPerWeek(value, key: "gate.unlocks-per-week")
+    }
+
+    /// Excuses allowed in any 7 days (`excuses.per-week`, or its alias `key`): a whole number from 0 to 7.
+    public static func excusesPerWeek(_ value: String, key: String = "excuses.per-week") throws -> String {
+        guard let number = Int(value), ExcuseBudget.perWeekLimits.contains(number) else {
+            throw MorningProofError.usage("\(key) takes a whole number from 0 to 7, not \"\(value)\"")
         }
         return String(number)
     }

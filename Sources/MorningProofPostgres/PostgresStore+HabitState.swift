@@ -53,7 +53,8 @@ extension PostgresStore {
             let recorded =
                 refresh.needsNoEntries
                 ? [] : try await dayStatuses(connection, [(habit.id, refresh.origin)], logger: logger)[habit.id] ?? []
-            try await store(StoredHabitState(refresh.checkpoint(recorded: recorded), of: habit, context: context),
+            try await store(
+                StoredHabitState(refresh.checkpoint(recorded: recorded), of: habit, context: context),
                 habitID: habit.id, connection, logger: logger)
         }
     }
@@ -111,17 +112,22 @@ extension PostgresStore {
             noted: noted ? try value(12, String?.self) : nil)
     }
 
-    /// The account's week start and travel days, from its row and its zone changes.
+    /// The account's week start and travel days, from its row and its zone changes, with the empty
+    /// travel days of required habits that no excuse was left for.
     static func stateContext(_ connection: PostgresConnection, accountID: Int64, logger: Logger) async throws
         -> HabitStateContext
     {
         let profile = try await profile(connection, id: accountID, logger: logger)
-        return stateContext(profile, zoneChanges: try await zoneChanges(connection, accountID: accountID, logger: logger))
+        let zoneChanges = try await zoneChanges(connection, accountID: accountID, logger: logger)
+        return try await withExcuses(
+            stateContext(profile, zoneChanges: zoneChanges), zoneChanges: zoneChanges, connection,
+            accountID: accountID, logger: logger)
     }
 
     /// The context of an account with `profile` (nil for none) and `zoneChanges`, oldest first.
     static func stateContext(_ profile: AccountProfile?, zoneChanges: [ZoneChange]) -> HabitStateContext {
-        HabitStateContext(weekStart: profile?.weekStart ?? 1, travelDays: zoneChanges.bridgedDays(clock: profile?.clock))
+        HabitStateContext(
+            weekStart: profile?.weekStart ?? 1, travelDays: zoneChanges.bridgedDays(clock: profile?.clock))
     }
 
     /// The trusted stored checkpoints of `habits`, by habit id.
@@ -133,8 +139,9 @@ extension PostgresStore {
         for row in try await connection.query(storedStatesQuery(Array(byID.keys)), logger: logger).collect() {
             let columns = row.makeRandomAccess()
             let id = try columns[0].decode(Int64.self)
-            if let habit = byID[id], let checkpoint = try storedState(columns, from: 1, noted: true)?.trusted(
-                for: habit, context: context)
+            if let habit = byID[id],
+                let checkpoint = try storedState(columns, from: 1, noted: true)?.trusted(
+                    for: habit, context: context)
             {
                 result[id] = checkpoint
             }

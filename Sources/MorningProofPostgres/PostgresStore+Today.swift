@@ -76,10 +76,11 @@ extension PostgresStore {
         let (found, unsound) = try await transaction(.snapshot) { connection in
             let rows = try await Self.todayRows(connection, statement, logger: logger)
             guard let first = rows.first else { return (HabitsToday(habits: [], entries: [:]), [Int64]()) }
-            let context = Self.stateContext(
-                first.profile,
-                zoneChanges: first.travelled
-                    ? try await Self.zoneChanges(connection, accountID: accountID, logger: logger) : [])
+            let zoneChanges =
+                first.travelled ? try await Self.zoneChanges(connection, accountID: accountID, logger: logger) : []
+            let context = try await Self.withExcuses(
+                Self.stateContext(first.profile, zoneChanges: zoneChanges), zoneChanges: zoneChanges, connection,
+                accountID: accountID, logger: logger)
             var stored: [Int64: HabitCheckpoint] = [:]
             for row in rows { stored[row.habit.id] = row.state?.trusted(for: row.habit, context: context) }
             let (progress, unsound) = try await Self.judge(

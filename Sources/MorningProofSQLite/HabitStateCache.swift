@@ -79,7 +79,8 @@ enum HabitStateSchema {
 }
 
 extension HabitStateContext {
-    /// The account's week start and travel days, as the account's clock and zone changes give them.
+    /// The account's week start and travel days, as the account's clock and zone changes give them,
+    /// with the empty travel days of required habits that no excuse was left for.
     static func of(_ db: Database, accountID: Int64) throws -> HabitStateContext {
         let profile = try AppDatabase.profile(db, id: accountID)
         let clock =
@@ -87,9 +88,12 @@ extension HabitStateContext {
             ? AppDatabase.clock(
                 from: try AppDatabase.storedSettings(db, accountID: accountID), systemZone: ZoneNames.systemDefault())
             : profile?.clock
+        let zoneChanges = try AppDatabase.zoneChanges(db, accountID: accountID)
+        let travel = zoneChanges.travelDays
         return HabitStateContext(
-            weekStart: profile?.weekStart ?? 1,
-            travelDays: try AppDatabase.zoneChanges(db, accountID: accountID).bridgedDays(clock: clock))
+            weekStart: profile?.weekStart ?? 1, travelDays: zoneChanges.bridgedDays(clock: clock),
+            missedTravel: travel.isEmpty
+                ? [:] : try AppDatabase.excuseBudget(db, accountID: accountID, travelDays: travel).missedTravel)
     }
 }
 

@@ -73,6 +73,7 @@ public struct EntryService: Sendable {
         let note = note?.isEmpty == true ? nil : note
         let instant = try Self.instant(of: at, now: now)
         let day = try self.day(day, of: habit, now: instant)
+        if status == .skipped { try await GateService(database: database, clock: clock).checkSkip(of: habit, on: day) }
         let outcome = try await database.recordAction(
             Entry(
                 habitID: habit.id, day: day, status: status, value: value, source: .manual, note: note,

@@ -11,6 +11,8 @@ public struct GateState: Sendable {
     public var quote: QuoteSchedule.Slot
     /// Why the configured quotes could not be used (the built-in ones are shown instead).
     public var quoteProblem: String?
+    /// The excuses left this week (an unlock spends one).
+    public var excuses: ExcuseStanding
 }
 
 /// What asking for a gate unlock did.
@@ -54,17 +56,35 @@ public struct GateService: Sendable {
         let (book, problem) = try await QuoteSource.loadForGate(database)
         return GateState(
             day: day, decision: decision, checkin: checkin, book: book,
-            quote: book.schedule.moment(at: now, clock: clock).shown, quoteProblem: problem)
+            quote: book.schedule.moment(at: now, clock: clock).shown, quoteProblem: problem,
+            excuses: try await database.excuseBudget().standing(on: day))
     }
 
     /// Opens the gate for the rest of the day `now` falls on, for `reason`: unless the routine is done
-    /// already (nothing is used) or the limit of unlocks in the last 7 days is reached.
+    /// already (nothing is used) or no excuse is left in the last 7 days (`ExcuseBudget`: unlocks,
+    /// skips of required habits and empty travel days share it).
     public func unlock(reason: String, now: Date) async throws -> GateUnlockResult {
         let reason = try GateUnlock.checkReason(reason)
         let gate = try await state(now: now)
         let limit = try await database.gateUnlocksPerWeek()
         guard !gate.decision.routineDone else { return GateUnlockResult(gate: gate, outcome: nil, limit: limit) }
-        let outcome = try await database.unlockGate(day: gate.day, at: now, reason: reason, limit: limit)
+        // The store counts unlocks alone: the unlocks of the week plus the excuses left is its limit.
+        let week = try await database.gateUnlocks(from: GateUnlock.windowStart(endingOn: gate.day), through: gate.day)
+        var outcome = try await database.unlockGate(
+            day: gate.day, at: now, reason: reason, limit: week.count + gate.excuses.left)
+        if case .limitReached(let used, _) = outcome {
+            outcome = .limitReached(used: used, nextDay: gate.excuses.backOn)
+        }
         return GateUnlockResult(gate: gate, outcome: outcome, limit: limit)
+    }
+
+    /// Refuses a skip of a required habit on `day` when no excuse is left that week ("No excuses
+    /// left this week; the next comes back on Tuesday"); a skip of any other habit is free.
+    public func checkSkip(of habit: Habit, on day: LocalDay) async throws {
+        guard GateDecision.gatedHabits([habit]).count == 1 else { return }
+        let budget = try await database.excuseBudget()
+        let skipped = try await database.entry(habitID: habit.id, day: day)?.status == .skipped
+        guard !budget.allowsSkip(of: habit.id, on: day, alreadySkipped: skipped) else { return }
+        throw budget.standing(on: day).refusal
     }
 }

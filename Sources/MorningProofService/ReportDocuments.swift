@@ -102,9 +102,15 @@ public struct StatusJSON: Encodable, Sendable {
 
     public var day: String
     public var habits: [Item]
+    /// Excuses left in the rolling week ending today (`excuses.per-week`).
+    public var excusesLeft: Int
+    /// The day the next excuse comes back; absent when none was spent this week.
+    public var excuseBackOn: String?
 
     public init(_ status: TodayStatus) {
         day = status.day.description
+        excusesLeft = status.excuses.left
+        excuseBackOn = status.excuses.backOn?.description
         habits = status.habits.map {
             let entry = status.entries[$0.habit.id]
             let fields = $0.habit.schedule.fields

@@ -10,6 +10,8 @@ public struct TodayStatus: Sendable {
     public let zone: String
     /// The habits and their entries of `day`, as the store read them at once.
     public let today: HabitsToday
+    /// The excuses left this week (skips of required habits, empty travel days and unlocks spend them).
+    public let excuses: ExcuseStanding
 
     /// Each active habit with its streaks, in the order they were created.
     public var habits: [HabitProgress] { today.habits }
@@ -17,6 +19,10 @@ public struct TodayStatus: Sendable {
     public var entries: [Int64: Entry] { today.entries }
     /// How many habits are settled today: done, skipped or not due (`GateDecision.isSettled`).
     public var settledCount: Int { habits.count(where: { GateDecision.isSettled($0.state) }) }
+    /// How many habits are in `state` today.
+    public func count(_ state: TodayState) -> Int { habits.count(where: { $0.state == state }) }
+    /// True only when every habit is done or not due: a skipped or travel habit is not done.
+    public var allDone: Bool { habits.allSatisfy { $0.state == .done || $0.state == .notDue } }
 }
 
 /// One habit's figures over its whole history, and its days within a report's range.
@@ -81,7 +87,9 @@ public struct ReportService: Sendable {
     /// Every active habit's state and streaks on the day `now` falls on.
     public func status(now: Date) async throws -> TodayStatus {
         let today = clock.day(at: now)
-        return TodayStatus(day: today, zone: clock.zoneIdentifier, today: try await database.habitsToday(today))
+        return TodayStatus(
+            day: today, zone: clock.zoneIdentifier, today: try await database.habitsToday(today),
+            excuses: try await database.excuseBudget().standing(on: today))
     }
 
     /// A report on the habits named (every active habit when none is), over the range `from`, `to`

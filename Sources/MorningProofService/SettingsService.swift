@@ -43,9 +43,17 @@ public struct SettingRules: Sendable {
             key: SettingKey.checkinSuggestions, help: "suggestions, separated by ; (\"Pray; Read\")",
             check: SettingValues.checkinSuggestions),
         SettingRule(
-            key: SettingKey.gateUnlocksPerWeek, help: "gate unlocks allowed in any 7 days, 0 to 7 (default 1)",
+            key: SettingKey.gateUnlocksPerWeek, help: "the older name of excuses.per-week",
             check: SettingValues.unlocksPerWeek),
+        SettingRule(
+            key: SettingKey.excusesPerWeek,
+            help:
+                "excuses (gate unlocks, skips of required habits, empty travel days) in any 7 days, 0 to 7 (default 2)",
+            check: { try SettingValues.excusesPerWeek($0) }),
     ]
+
+    /// The excuse budget's key and its alias: setting either sets both.
+    public static let excuseKeys = [SettingKey.excusesPerWeek, SettingKey.gateUnlocksPerWeek]
 
     /// A quotes JSON file on this machine (or `builtin`): for a front end that runs where the file is.
     public static let quotesFile = SettingRule(
@@ -95,6 +103,11 @@ public struct SettingsService: Sendable {
         values[SettingKey.timeZone] = clock.zoneIdentifier
         values[SettingKey.dayStart] = formatClockTime(clock.dayStart)
         values[SettingKey.weekStart] = Weekday.names[try await database.weekStart() - 1]
+        let excuses = ExcuseBudget.perWeek(
+            stored: values[SettingKey.excusesPerWeek], alias: values[SettingKey.gateUnlocksPerWeek])
+        if SettingRules.excuseKeys.contains(where: { values[$0] != nil }) {
+            for key in SettingRules.excuseKeys { values[key] = String(excuses) }
+        }
         return values
     }
 
@@ -113,6 +126,9 @@ public struct SettingsService: Sendable {
                 to: DayClock(timeZone: clock.timeZone, dayStart: try SettingValues.dayStart(value)), at: now)
         case SettingKey.weekStart:
             try await database.setSetting(key, to: try SettingValues.weekStart(value))
+        case _ where SettingRules.excuseKeys.contains(key):
+            let checked = try rules.features.first { $0.key == key }!.check(value)
+            for name in SettingRules.excuseKeys { try await database.setSetting(name, to: checked) }
         default:
             let checked = try rules.features.first { $0.key == key }!.check(value)
             try await database.setSetting(key, to: checked)

@@ -7,6 +7,9 @@ public enum SettingKey {
     public static let checkinQuestion = "checkin.question"
     public static let checkinVerse = "checkin.verse"
     public static let checkinSuggestions = "checkin.suggestions"
+    /// Excuses in any 7 days (gate unlocks, skips of required habits, empty travel days).
+    public static let excusesPerWeek = "excuses.per-week"
+    /// The older name of `excusesPerWeek`, read and written as an alias of it.
     public static let gateUnlocksPerWeek = "gate.unlocks-per-week"
     public static let quotesFile = "quotes.file"
     /// Comma-separated source names (matched as case-insensitive parts of the source's name):

@@ -38,8 +38,11 @@ extension SettingsStore {
         try await clock(signedIn: profile, systemZone: ZoneNames.systemDefault())
     }
 
-    /// How many unlocks are allowed in any 7 days (`gate.unlocks-per-week`, default 1).
+    /// How many excuses (unlocks among them) are allowed in any 7 days (`excuses.per-week`, else its
+    /// alias `gate.unlocks-per-week`, default 2).
     public func gateUnlocksPerWeek() async throws -> Int {
-        try await setting(SettingKey.gateUnlocksPerWeek).flatMap { Int($0) } ?? GateUnlock.defaultPerWeek
+        ExcuseBudget.perWeek(
+            stored: try await setting(SettingKey.excusesPerWeek),
+            alias: try await setting(SettingKey.gateUnlocksPerWeek))
     }
 }

@@ -118,6 +118,8 @@ import Testing
         let cli = try CLI()
         defer { cli.remove() }
         try cli.run(["habit", "add", "Make bed", "--required"], now: "2026-03-01T07:00:00Z")
+        // One excuse a week (the default is 2), set by the older name of excuses.per-week.
+        #expect(try cli.run(["config", "set", "gate.unlocks-per-week", "1"], now: "2026-03-01T07:00:00Z").status == 0)
         #expect(try cli.run(["gate", "unlock", "--reason", " "], now: "2026-03-02T07:00:00Z").status == 64)
         let first = try cli.run(["gate", "unlock", "--reason", "early flight"], now: "2026-03-02T07:00:00Z")
         #expect(first.status == 0)

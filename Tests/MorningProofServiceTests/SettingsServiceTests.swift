@@ -24,17 +24,24 @@ struct SettingsServiceTests {
         await #expect(try settings.set(key: "checkin.suggestions", value: " Pray ;; Read ", now: now) == "Pray; Read")
         await #expect(try settings.set(key: "checkin.question", value: " Did you pray? ", now: now) == "Did you pray?")
         await #expect(try settings.set(key: "gate.unlocks-per-week", value: "2", now: now) == "2")
-        await #expect(try settings.set(key: "metrics.source-priority", value: " Watch , ,iPhone", now: now) == "Watch,iPhone")
-        await #expect(throws: MorningProofError.usage("gate.unlocks-per-week takes a whole number from 0 to 7, not \"8\"")) {
+        await #expect(
+            try settings.set(key: "metrics.source-priority", value: " Watch , ,iPhone", now: now) == "Watch,iPhone")
+        await #expect(
+            throws: MorningProofError.usage("gate.unlocks-per-week takes a whole number from 0 to 7, not \"8\"")
+        ) {
             try await settings.set(key: "gate.unlocks-per-week", value: "8", now: now)
         }
-        await #expect(throws: MorningProofError.usage("bad \(field: .dayStart, "\"13:00\""): use HH:MM from 00:00 to 12:00")) {
+        await #expect(
+            throws: MorningProofError.usage("bad \(field: .dayStart, "\"13:00\""): use HH:MM from 00:00 to 12:00")
+        ) {
             try await settings.set(key: "day-start", value: "13:00", now: now)
         }
         await #expect(throws: MorningProofError.usage("checkin.question needs some words")) {
             try await settings.set(key: "checkin.question", value: "  ", now: now)
         }
-        await #expect(throws: MorningProofError.usage("the value of checkin.verse is 501 characters long; the most is 500")) {
+        await #expect(
+            throws: MorningProofError.usage("the value of checkin.verse is 501 characters long; the most is 500")
+        ) {
             try await settings.set(key: "checkin.verse", value: String(repeating: "a", count: 501), now: now)
         }
         await #expect(try database.gateUnlocksPerWeek() == 2)
@@ -65,11 +72,15 @@ struct SettingsServiceTests {
         await #expect(
             throws: MorningProofError.usage(
                 "unknown setting \"colour\" (settings: timezone, day-start, week-start, checkin.question, checkin.verse, "
-                    + "checkin.suggestions, gate.unlocks-per-week, notify.hook)")
+                    + "checkin.suggestions, gate.unlocks-per-week, excuses.per-week, notify.hook)")
         ) { try await withHook.set(key: "colour", value: "blue", now: now) }
         await #expect(try withHook.set(key: "notify.hook", value: "x", now: now) == "x")
-        await #expect(throws: MorningProofError.self) { try await withHook.set(key: "quotes.file", value: "builtin", now: now) }
+        await #expect(throws: MorningProofError.self) {
+            try await withHook.set(key: "quotes.file", value: "builtin", now: now)
+        }
         await #expect(try settings.set(key: "quotes.file", value: "builtin", now: now) == "builtin")
-        await #expect(throws: MorningProofError.self) { try await settings.set(key: "notify.hook", value: "x", now: now) }
+        await #expect(throws: MorningProofError.self) {
+            try await settings.set(key: "notify.hook", value: "x", now: now)
+        }
     }
 }

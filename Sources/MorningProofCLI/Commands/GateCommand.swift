@@ -98,8 +98,9 @@ struct GateCommand: AsyncParsableCommand {
             commandName: "unlock",
             abstract: "Open the gate for the rest of today, with a reason (limited per rolling week).",
             discussion: """
-                At most config gate.unlocks-per-week unlocks (default 1, 0 to 7) in any 7 days: today and \
-                the 6 days before it. Each unlock is recorded with its reason and shown in report.
+                An unlock spends an excuse: at most config excuses.per-week (default 2, 0 to 7; alias \
+                gate.unlocks-per-week) in any 7 days, today and the 6 days before it, shared with skips of \
+                required habits and empty travel days. Each unlock is recorded with its reason and shown in report.
                 """)
 
         @Option(help: "Why the gate has to open today.")
@@ -134,7 +135,7 @@ struct GateCommand: AsyncParsableCommand {
                         UnlockJSON(result: "unlocked", day: day, reason: reason, remaining: remaining))
                 }
                 Console.out("The gate is open for the rest of today (\(day)). Reason kept: \(reason)")
-                Console.out("Unlocks left in this 7-day window: \(remaining).")
+                Console.out("Excuses left in this 7-day window: \(remaining).")
             case .alreadyUnlocked(let unlock):
                 if session.json {
                     return try Console.json(UnlockJSON(result: "already unlocked", day: day, reason: unlock.reason))
@@ -148,8 +149,11 @@ struct GateCommand: AsyncParsableCommand {
                     let list = used.map { "\($0.day): \($0.reason)" }.joined(separator: "; ")
                     Console.out(
                         result.limit == 0
-                            ? "Unlocks are turned off (gate.unlocks-per-week is 0)."
-                            : "No unlock left: \(used.count) used in the last 7 days (\(list)).")
+                            ? "Unlocks are turned off (excuses.per-week is 0)."
+                            : used.isEmpty
+                                ? "No excuses left this week: skips of required habits and empty travel days used them."
+                                : "No excuses left this week: \(used.count) unlocks in the last 7 days (\(list)), "
+                                    + "with skips of required habits and empty travel days.")
                     if let next {
                         Console.out("The next one is possible on \(next). Until then, the routine opens the gate.")
                     }

@@ -42,10 +42,20 @@ struct StatusCommand: AsyncParsableCommand {
             }
             Console.outStyled(line)
         }
-        let done = status.settledCount
-        Console.out(
-            "\(done) of \(all.count) settled today"
-                + (done == all.count ? ". All done." : "; \(all.count - done) pending."))
+        Console.out(Self.summary(status))
+    }
+
+    /// The last line: "2 of 3 settled today (1 skipped); 1 pending. 1 excuse left this week." "All
+    /// done" only when every habit is done or not due: a skipped or travel habit is not done.
+    static func summary(_ status: TodayStatus) -> String {
+        let settled = status.settledCount, all = status.habits.count
+        let excused = [(TodayState.skipped, "skipped"), (.travel, "on a travel day")]
+            .map { (status.count($0.0), $0.1) }.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        var line = "\(settled) of \(all) settled today"
+        if !excused.isEmpty { line += " (\(excused.joined(separator: ", ")))" }
+        if status.allDone { return line + ". All done." }
+        line += settled == all ? "." : "; \(all - settled) pending."
+        return line + " \(status.excuses.sentence)."
     }
 
     /// The widest the name column gets, however wide the terminal.

@@ -57,7 +57,7 @@ export async function loadToday() {
   const skipped = habits.length - due.length - habits.filter((habit) => habit.state === "notDue").length;
   $("today-summary").textContent = habits.length === 0 ? ""
     : due.length === 0 ? `Nothing due ${day}${skipped ? `; ${skipped} skipped` : ""}.`
-    : `${done} of ${due.length} done${skipped ? `, ${skipped} skipped` : ""}`;
+    : `${done} of ${due.length + skipped} done${skipped ? `; ${skipped} skipped or on a travel day, not done` : ""}`;
   if (day === "today" && deps.newDay()) {
     $("today-summary").textContent += " · a new day since the last connection: confirmed when the server has it";
   }
