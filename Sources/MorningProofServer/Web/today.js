@@ -123,7 +123,7 @@ function photoProof(habit) {
     text: "A photo proof needs the server: take it when the connection is back.",
   });
   const input = deps.element("input", {
-    id, type: "file", accept: "image/*", capture: "environment", "aria-describedby": hint.id,
+    id, type: "file", accept: "image/*,.heic,.heif,.webp", capture: "environment", "aria-describedby": hint.id,
   });
   input.disabled = offline;
   const result = deps.element("figure", { class: "proof", role: "status", "aria-live": "polite" });
