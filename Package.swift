@@ -127,10 +127,14 @@ let package = Package(
         // libjpeg(-turbo) and libpng from the system (Debian: libjpeg-dev, libpng-dev).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // libheif and libwebp from the system (Debian: libheif-dev, libwebp-dev): a phone's HEIC and WebP photos.
+        .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // zlib from the system (Debian: zlib1g-dev): the server gzips the web app's files once.
         .systemLibrary(name: "CSystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // The C shim: the only code including jpeglib.h and png.h; owns setjmp and cleanup.
-        .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
+        // The C shim: the only code including jpeglib.h, png.h, libheif's and libwebp's headers; owns
+        // setjmp and cleanup.
+        .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CHEIF", "CWebP"]),
         // A habit's history as a picture (heatmap and score curve), to PNG (through the shim) or SVG.
         .target(name: "HabitCharts", dependencies: ["MorningProofCore", "CImageCodecs"]),
         // Starts notification hooks: fork, default signals, own process group, parent-death signal,

@@ -1,5 +1,5 @@
 /* PNG decoding and encoding through libpng's simplified png_image API (no setjmp needed here). */
-#include "mpimg.h"
+#include "mpimg_shared.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -81,18 +81,6 @@ static int mpimg_png_check_chunks(const uint8_t *data, size_t size, char *messag
     return MPIMG_ERROR_DATA;
 }
 
-static int mpimg_png_budget(const mpimg_info *info, const mpimg_limits *limits, char *message, size_t capacity) {
-    uint64_t pixels = (uint64_t)info->width * (uint64_t)info->height;
-    if (limits->max_pixels > 0 && pixels > limits->max_pixels) {
-        char text[MPIMG_MESSAGE_CAPACITY];
-        snprintf(text, sizeof text, "%ux%u is %llu pixels, over the limit of %llu", info->width, info->height,
-                 (unsigned long long)pixels, (unsigned long long)limits->max_pixels);
-        mpimg_png_message(message, capacity, text);
-        return MPIMG_ERROR_TOO_MANY_PIXELS;
-    }
-    return MPIMG_OK;
-}
-
 /* libpng reports some damage as warnings (a bad CRC on an ancillary chunk, extra image data).
  * Those are errors for us; warnings about colour profiles are not. */
 static int mpimg_png_warning_is_damage(const char *text) {
@@ -109,7 +97,7 @@ static int mpimg_png_begin(png_image *image, const uint8_t *data, size_t size, m
                            const mpimg_limits *limits, char *message, size_t capacity) {
     int status = mpimg_png_ihdr(data, size, info, message, capacity);
     if (status != MPIMG_OK) return status;
-    status = mpimg_png_budget(info, limits, message, capacity);
+    status = mpimg_shared_budget(info, limits, message, capacity);
     if (status != MPIMG_OK) return status;
     memset(image, 0, sizeof *image);
     image->version = PNG_IMAGE_VERSION;

@@ -23,3 +23,13 @@ struct MediaType: Sendable {
         self.parameters = parameters
     }
 }
+
+extension MediaType {
+    /// The Content-Types a photo is taken as: a phone's formats (JPEG, PNG, an iPhone's HEIC, WebP), bytes
+    /// whose type the browser did not know (a `.heic` file on a desktop), and a form. The decoder reads
+    /// the format from the photo's first bytes, whatever the type says.
+    static let photoTypes = [
+        "image/jpeg", "image/png", "image/heic", "image/heif", "image/webp", "application/octet-stream",
+        "multipart/form-data",
+    ]
+}

@@ -34,16 +34,16 @@ struct ProofRoutes {
         }
     }
 
-    /// The photo of the request: its body as `image/jpeg` or `image/png`, or the first file part of a
+    /// The photo of the request: its body as one of `MediaType.photoTypes`, or the first file part of a
     /// `multipart/form-data` body (a form's file input), parsed with bounded work on the CPU pool.
     /// 413 past 25 MB (while the body streams), 415 for another type.
     static func photo(_ request: Request, pool: CPUWorkPool) async throws -> Data {
         let type = MediaType(request.headers[.contentType] ?? "")
-        guard ["image/jpeg", "image/png", "multipart/form-data"].contains(type.type) else {
+        guard MediaType.photoTypes.contains(type.type) else {
             throw APIError(
                 status: .unsupportedMediaType, code: "unsupported_media_type",
                 message:
-                    "send the photo as image/jpeg, image/png or multipart/form-data, not \(type.type.isEmpty ? "nothing" : type.type)"
+                    "send the photo as image/jpeg, image/png, image/heic, image/webp or multipart/form-data, not \(type.type.isEmpty ? "nothing" : type.type)"
             )
         }
         let form = type.type == "multipart/form-data" ? try MultipartForm(contentType: type, carrying: .photo) : nil

@@ -33,7 +33,9 @@ extension ImageDecoder {
     static func name(of path: String) -> String { path }
 
     static func sniff(_ data: Data, name: String) throws -> ImageFormat {
-        if data.isEmpty { throw PhotoError(.notAnImage, path: name, "\(name): the file is empty (0 bytes), not an image") }
+        if data.isEmpty {
+            throw PhotoError(.notAnImage, path: name, "\(name): the file is empty (0 bytes), not an image")
+        }
         guard let format = ImageFormat.sniff(data) else {
             throw PhotoError(.notAnImage, path: name, "\(name): \(ImageFormat.describeUnknown(data))")
         }
@@ -65,8 +67,8 @@ extension ImageDecoder {
     }
 
     static func explain(status: Int32, format: ImageFormat, header: mpimg_info, libraryMessage: String) -> String {
-        let kind = format == .jpeg ? "JPEG" : "PNG"
-        let library = format == .jpeg ? "libjpeg" : "libpng"
+        let kind = format.name
+        let library = format.library
         switch UInt32(bitPattern: status) {
         case MPIMG_ERROR_TOO_MANY_PIXELS.rawValue:
             let pixels = UInt64(header.width) * UInt64(header.height)

@@ -4,8 +4,8 @@ import MorningProofCore
 
 extension ImageDecoder {
     /// The file's info and the mean of each RGB channel (0 to 255) over the full-size image.
-    /// A JPEG is decoded row by row and never held whole, so this needs little memory; a PNG is
-    /// decoded whole. Orientation moves pixels but does not change a mean.
+    /// A JPEG is decoded row by row and never held whole, so this needs little memory; a PNG, HEIC or
+    /// WebP is decoded whole. Orientation moves pixels but does not change a mean.
     public static func channelMeans(path: String, maxPixels: Int = defaultMaxPixels) throws -> (
         info: ImageInfo, mean: [Double]
     ) {
@@ -20,7 +20,7 @@ extension ImageDecoder {
         return try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var header = mpimg_info()
-            let exif = try readJPEGInfo(bytes, name: name, limits: &limits, header: &header)
+            let exif = try readInfo(bytes, format: .jpeg, name: name, limits: &limits, header: &header)
             var sums: [UInt64] = [0, 0, 0]
             try check(
                 call(name: name, format: .jpeg, header: &header) { info, message in

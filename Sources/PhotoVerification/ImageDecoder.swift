@@ -2,7 +2,8 @@ import CImageCodecs
 import Foundation
 import MorningProofCore
 
-/// Decodes JPEG and PNG files into display-oriented RGB rasters through libjpeg(-turbo) and libpng.
+/// Decodes JPEG, PNG, HEIC and WebP files into display-oriented RGB rasters through libjpeg(-turbo),
+/// libpng, libheif and libwebp.
 ///
 /// Damaged files (truncated, corrupt, bad CRC) throw `PhotoError` `.damaged`; headers over the pixel
 /// budget `.tooManyPixels`; hostile progressive JPEGs `.refused`; a missing file `.noSuchFile`.
@@ -15,7 +16,8 @@ public enum ImageDecoder {
     public static let maxProgressiveScans = 100
 
     /// Decodes the file at `path` at the smallest of 1/8, 1/4, 1/2 or full size whose long side is at least
-    /// `workingLongSide` (0: full size), turned upright by its EXIF orientation.
+    /// `workingLongSide` (0: full size), turned upright by its EXIF orientation (a HEIC by its own boxes).
+    /// JPEG is scaled while decoding; PNG, HEIC and WebP are decoded whole, then shrunk.
     public static func decode(
         path: String, workingLongSide: Int = defaultWorkingLongSide, maxPixels: Int = defaultMaxPixels
     ) throws -> DecodedImage {
@@ -45,7 +47,9 @@ public enum ImageDecoder {
             let bytes = raw.bindMemory(to: UInt8.self)
             switch format {
             case .jpeg: return try decodeJPEG(bytes, name: name, limits: &limits)
-            case .png: return try decodePNG(bytes, name: name, limits: &limits, workingLongSide: workingLongSide)
+            case .png, .heic, .webp:
+                return try decodeWhole(
+                    bytes, format: format, name: name, limits: &limits, workingLongSide: workingLongSide)
             }
         }
     }
@@ -57,19 +61,10 @@ public enum ImageDecoder {
         let format = try sniff(data, name: name)
         var limits = mpimg_limits(working_long_side: 0, max_pixels: UInt64(max(0, maxPixels)), max_scans: 0)
         return try data.withUnsafeBytes { raw -> ImageInfo in
-            let bytes = raw.bindMemory(to: UInt8.self)
             var header = mpimg_info()
-            switch format {
-            case .jpeg:
-                let exif = try readJPEGInfo(bytes, name: name, limits: &limits, header: &header)
-                return makeInfo(.jpeg, header, exif: exif)
-            case .png:
-                try check(
-                    call(name: name, format: .png, header: &header) { info, message in
-                        mpimg_png_read_info(bytes.baseAddress, bytes.count, &limits, info, message, messageCapacity)
-                    })
-                return makeInfo(.png, header, exif: ExifMetadata())
-            }
+            let exif = try readInfo(
+                raw.bindMemory(to: UInt8.self), format: format, name: name, limits: &limits, header: &header)
+            return makeInfo(format, header, exif: exif)
         }
     }
 
@@ -79,7 +74,7 @@ public enum ImageDecoder {
         throws -> DecodedImage
     {
         var header = mpimg_info()
-        let exif = try readJPEGInfo(bytes, name: name, limits: &limits, header: &header)
+        let exif = try readInfo(bytes, format: .jpeg, name: name, limits: &limits, header: &header)
         let count = Int(header.output_width) * Int(header.output_height) * 3
         var decoded = header
         var failure: PhotoError?
@@ -97,43 +92,59 @@ public enum ImageDecoder {
         return DecodedImage(raster: raster.oriented(info.orientation), info: info, scale: Int(header.scale_denom))
     }
 
-    static func readJPEGInfo(
-        _ bytes: UnsafeBufferPointer<UInt8>, name: String, limits: inout mpimg_limits, header: inout mpimg_info
+    /// The header (the pixel budget checked) and the EXIF of a file of any format: no pixel is decoded.
+    /// A HEIC's EXIF orientation is left out: libheif turns the picture as its own boxes (irot, imir)
+    /// say, and the EXIF orientation only repeats them.
+    static func readInfo(
+        _ bytes: UnsafeBufferPointer<UInt8>, format: ImageFormat, name: String, limits: inout mpimg_limits,
+        header: inout mpimg_info
     ) throws -> ExifMetadata {
-        var exif = [UInt8](repeating: 0, count: Int(MPIMG_EXIF_CAPACITY))
+        var exif = [UInt8](repeating: 0, count: format == .png ? 1 : Int(MPIMG_EXIF_CAPACITY))
+        let capacity = exif.count
         try check(
-            call(name: name, format: .jpeg, header: &header) { info, message in
-                mpimg_jpeg_read_info(
-                    bytes.baseAddress, bytes.count, &limits, info, &exif, exif.count, message, messageCapacity)
+            call(name: name, format: format, header: &header) { info, message in
+                let (data, size) = (bytes.baseAddress, bytes.count)
+                return switch format {
+                case .jpeg:
+                    mpimg_jpeg_read_info(data, size, &limits, info, &exif, capacity, message, messageCapacity)
+                case .png: mpimg_png_read_info(data, size, &limits, info, message, messageCapacity)
+                case .heic:
+                    mpimg_heif_read_info(data, size, &limits, info, &exif, capacity, message, messageCapacity)
+                case .webp:
+                    mpimg_webp_read_info(data, size, &limits, info, &exif, capacity, message, messageCapacity)
+                }
             })
-        return ExifMetadata(tiff: Array(exif.prefix(header.exif_length)))
+        var metadata = ExifMetadata(tiff: Array(exif.prefix(header.exif_length)))
+        if format == .heic { metadata.orientation = nil }
+        return metadata
     }
 
-    // MARK: - PNG
+    // MARK: - PNG, HEIC and WebP: decoded whole, then shrunk
 
-    private static func decodePNG(
-        _ bytes: UnsafeBufferPointer<UInt8>, name: String, limits: inout mpimg_limits, workingLongSide: Int
+    private static func decodeWhole(
+        _ bytes: UnsafeBufferPointer<UInt8>, format: ImageFormat, name: String, limits: inout mpimg_limits,
+        workingLongSide: Int
     ) throws -> DecodedImage {
         var header = mpimg_info()
-        try check(
-            call(name: name, format: .png, header: &header) { info, message in
-                mpimg_png_read_info(bytes.baseAddress, bytes.count, &limits, info, message, messageCapacity)
-            })
+        let exif = try readInfo(bytes, format: format, name: name, limits: &limits, header: &header)
         let count = Int(header.width) * Int(header.height) * 3
         var failure: PhotoError?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            failure = call(name: name, format: .png, header: &header) { info, message in
-                mpimg_png_decode(
-                    bytes.baseAddress, bytes.count, &limits, info, buffer.baseAddress, count, message,
-                    messageCapacity)
+            failure = call(name: name, format: format, header: &header) { info, message in
+                let (data, size, out) = (bytes.baseAddress, bytes.count, buffer.baseAddress)
+                return switch format {
+                case .heic: mpimg_heif_decode(data, size, &limits, info, out, count, message, messageCapacity)
+                case .webp: mpimg_webp_decode(data, size, &limits, info, out, count, message, messageCapacity)
+                case .png, .jpeg: mpimg_png_decode(data, size, &limits, info, out, count, message, messageCapacity)
+                }
             }
             initialized = count
         }
         if let failure { throw failure }
-        let info = makeInfo(.png, header, exif: ExifMetadata())
+        let info = makeInfo(format, header, exif: exif)
         let scale = scaleFactor(width: info.width, height: info.height, workingLongSide: workingLongSide)
         let raster = Raster(width: info.width, height: info.height, pixels: pixels).reduced(by: scale)
-        return DecodedImage(raster: raster, info: info, scale: scale)
+        return DecodedImage(raster: raster.oriented(info.orientation), info: info, scale: scale)
     }
 
     /// The smallest of 1/8, 1/4, 1/2 and 1 whose long side still covers `workingLongSide` (as libjpeg's

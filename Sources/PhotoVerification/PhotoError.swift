@@ -9,9 +9,9 @@ public enum PhotoProblem: Sendable, Equatable {
     case noSuchFile
     /// The file exists but cannot be read.
     case unreadable
-    /// The bytes are not a JPEG or PNG image (empty, another format, a folder).
+    /// The bytes are not a JPEG, PNG, HEIC or WebP image (empty, another format, a folder).
     case notAnImage
-    /// A JPEG or PNG that ends early or is corrupt.
+    /// An image that ends early or is corrupt.
     case damaged
     /// An image refused while decoding as too big for the limits (scans, memory).
     case refused

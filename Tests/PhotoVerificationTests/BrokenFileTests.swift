@@ -25,7 +25,7 @@ struct BrokenFileTests {
             ("bad-crc.png", .damaged, "CRC error"),
             ("bad-crc-iend.png", .damaged, "IEND: CRC error"),
             ("empty.jpg", .notAnImage, "the file is empty (0 bytes)"),
-            ("text.jpg", .notAnImage, "plain text, not a JPEG or PNG image"),
+            ("text.jpg", .notAnImage, "plain text, not a JPEG, PNG, HEIC or WebP image"),
             ("huge-60000.jpg", .tooManyPixels, "claims 60000x60000"),
             ("huge-60000.png", .tooManyPixels, "claims 60000x60000"),
             ("many-scans.jpg", .refused, "more than 100 scans"),

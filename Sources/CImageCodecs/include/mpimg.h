@@ -1,6 +1,6 @@
-/* MorningProof's C shim over libjpeg(-turbo) and libpng.
+/* MorningProof's C shim over libjpeg(-turbo), libpng, libheif and libwebp.
  *
- * The only code that includes jpeglib.h and png.h. Every function returns a status, never
+ * The only code that includes jpeglib.h, png.h, libheif/heif.h and the webp headers. Every function returns a status, never
  * exits, never longjmps into its caller, and frees everything it allocated on every path.
  * Pixels go into a buffer the caller owns: RGB, 8 bits per channel, row-major, no padding. */
 #ifndef MPIMG_H
@@ -63,7 +63,7 @@ typedef struct {
     int bit_depth;           /* bits per sample as stored (8 for JPEG) */
     int progressive;         /* JPEG: progressive (multi-scan) */
     int interlaced;          /* PNG: Adam7 */
-    int has_alpha;           /* PNG: alpha channel or tRNS */
+    int has_alpha;           /* PNG: alpha channel or tRNS; HEIF, WebP: an alpha channel */
     int adobe_marker;        /* JPEG: Adobe APP14 seen (CMYK values inverted) */
     int scale_denom;         /* JPEG: 1, 2, 4 or 8 */
     uint32_t output_width;   /* width of the pixels the decode call writes */
@@ -106,6 +106,33 @@ int mpimg_png_decode(const uint8_t *data, size_t size, const mpimg_limits *limit
  * MPIMG_ERROR_BUFFER when the buffer is too small (*out_size then holds the size needed). */
 int mpimg_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
                           uint8_t *out, size_t *out_size, char *message, size_t message_capacity);
+
+/* Reads a HEIF/HEIC header (the primary image's size after its rotation and mirroring) and copies
+ * the TIFF data of its Exif metadata block into exif (may be NULL). Checks the pixel budget before
+ * any pixel is decoded. */
+int mpimg_heif_read_info(const uint8_t *data, size_t size, const mpimg_limits *limits,
+                         mpimg_info *info, uint8_t *exif, size_t exif_capacity,
+                         char *message, size_t message_capacity);
+
+/* Decodes a HEIF/HEIC's primary image at full size to RGB8, rotated and mirrored as the file says
+ * (irot, imir), 10-bit samples reduced to 8, alpha composited over white; pixels must hold exactly
+ * width * height * 3 bytes. */
+int mpimg_heif_decode(const uint8_t *data, size_t size, const mpimg_limits *limits,
+                      mpimg_info *info, uint8_t *pixels, size_t pixels_size,
+                      char *message, size_t message_capacity);
+
+/* Reads a WebP header (the VP8X canvas, or the VP8/VP8L frame) and copies the TIFF data of its
+ * EXIF chunk into exif (may be NULL). Checks the pixel budget before any pixel is decoded, and that
+ * the file is whole. An animated WebP is refused. */
+int mpimg_webp_read_info(const uint8_t *data, size_t size, const mpimg_limits *limits,
+                         mpimg_info *info, uint8_t *exif, size_t exif_capacity,
+                         char *message, size_t message_capacity);
+
+/* Decodes a WebP at full size to RGB8, alpha composited over white; pixels must hold exactly
+ * width * height * 3 bytes. */
+int mpimg_webp_decode(const uint8_t *data, size_t size, const mpimg_limits *limits,
+                      mpimg_info *info, uint8_t *pixels, size_t pixels_size,
+                      char *message, size_t message_capacity);
 
 #ifdef __cplusplus
 }

@@ -89,7 +89,7 @@ struct ImageCommand: AsyncParsableCommand {
                 ? (info.progressive ? "progressive" : "baseline")
                 : (info.interlaced ? "interlaced" : "not interlaced")
             var parts = [
-                "\(report.file): \(info.format.rawValue.uppercased()) \(info.width)x\(info.height)",
+                "\(report.file): \(info.format.name) \(info.width)x\(info.height)",
                 "orientation \(info.orientation) (displayed \(info.displayWidth)x\(info.displayHeight))",
                 "\(info.colorSpace) \(info.bitDepth)-bit", layout,
                 "mean RGB " + mean.map { String(format: "%.1f", $0) }.joined(separator: " "),

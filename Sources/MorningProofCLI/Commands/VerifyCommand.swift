@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import MorningProofCore
-import MorningProofService
 import MorningProofSQLite
+import MorningProofService
 import MorningProofStoreContract
 import PhotoVerification
 
@@ -12,7 +12,7 @@ struct VerifyCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Say whether each photo shows a made bed, and optionally record it as a habit's proof.",
         discussion: """
-            Each photo is decoded (JPEG or PNG, by content), shrunk to 256 pixels on its long side and \
+            Each photo is decoded (JPEG, PNG, HEIC or WebP, by content), shrunk to 256 pixels on its long side and \
             measured: large smooth areas, straight horizontal and vertical edges, colour variety, texture in \
             the centre and colourfulness. A logistic model calibrated on labelled room photos turns these \
             into a probability; at or above the threshold (default 0.5) the bed counts as made. Each \
@@ -34,7 +34,7 @@ struct VerifyCommand: AsyncParsableCommand {
               morningproof verify --habit "Make bed" ~/Pictures/today.jpg
             """)
 
-    @Argument(help: "The photos to judge (JPEG or PNG).")
+    @Argument(help: "The photos to judge (JPEG, PNG, HEIC or WebP).")
     var photos: [String]
 
     @Option(help: "Record a made photo as today's proof for this habit (kind photo).")

@@ -124,7 +124,7 @@ function photoProof(habit) {
     text: "A photo proof needs the server: take it when the connection is back.",
   });
   const input = deps.element("input", {
-    id, type: "file", accept: "image/*", capture: "environment", class: "camera-input",
+    id, type: "file", accept: "image/*,.heic,.heif,.webp", capture: "environment", class: "camera-input",
     "aria-label": `Take photo: ${habit.name}`, "aria-describedby": hint.id,
   });
   input.disabled = offline;
