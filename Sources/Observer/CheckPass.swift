@@ -1,7 +1,7 @@
 import Foundation
 import MorningProofCore
-import MorningProofStoreContract
 import MorningProofService
+import MorningProofStoreContract
 
 /// Where a pass gets its health numbers: the files that changed, and each day's totals.
 public struct MetricSources: Sendable {
@@ -61,15 +61,17 @@ public struct CheckPass: Sendable {
     public var sources: MetricSources
     /// The hook to run for each event; nil delivers to stdout only.
     public var hook: HookRunner?
-    /// Real time, for claim leases and the back-off between a failing hook's attempts (`--now` may
-    /// replay another day, but both are about live processes).
-    public var realTime: @Sendable () -> Date
+    /// The clock of claim leases and of the back-off between a failing hook's attempts: nil for the
+    /// pass's own (`--now`, MORNINGPROOF_NOW, or `watch`'s moving now), so that `check --now` passes
+    /// five minutes apart retry a failed event as passes five real minutes apart do, as the server's
+    /// notification pass does under its `now`; a test may give another.
+    public var realTime: (@Sendable () -> Date)?
     /// Set when `watch` shuts down: the running hook is killed and nothing more is claimed.
     public var stop: ShutdownRequest?
 
     public init(
         database: any CheckPassStore, clock: DayClock, sources: MetricSources, hook: HookRunner? = nil,
-        realTime: @escaping @Sendable () -> Date = { Date() }, stop: ShutdownRequest? = nil
+        realTime: (@Sendable () -> Date)? = nil, stop: ShutdownRequest? = nil
     ) {
         self.database = database
         self.clock = clock
@@ -78,6 +80,9 @@ public struct CheckPass: Sendable {
         self.realTime = realTime
         self.stop = stop
     }
+
+    /// Now on the clock of claims and back-off (`realTime`, which `run` sets).
+    private var claimTime: Date { realTime?() ?? Date() }
 
     /// How long a claim is held before another pass may take it over: longer than any delivery.
     var lease: TimeInterval { (hook?.timeout ?? 0) + 60 }
@@ -88,12 +93,17 @@ public struct CheckPass: Sendable {
     /// Goals are judged by `GoalJudge`, on the days whose data changed (whoever wrote it: these
     /// files, `metrics import`), today and yesterday; its claims are delivered at once.
     public func run(at now: Date, emit: (NotificationEvent) -> Void = { _ in }) async throws -> PassReport {
+        guard realTime != nil else {
+            var pass = self
+            pass.realTime = { now }
+            return try await pass.run(at: now, emit: emit)
+        }
         var report = PassReport()
         report.scan = try await sources.scanChanged()
         let today = clock.day(at: now)
         let stop = self.stop
         let judged = try await GoalJudge(store: database, clock: clock, values: .perDay(sources.value)).judge(
-            also: report.scan.daysTouched, at: now, realTime: realTime(), delivery: .now(lease: lease),
+            also: report.scan.daysTouched, at: now, realTime: claimTime, delivery: .now(lease: lease),
             stop: { stop?.isRequested == true }
         ) { claim in
             try await deliver(claim, report: &report, emit: emit)
@@ -115,13 +125,14 @@ public struct CheckPass: Sendable {
                 for: habit, in: database, clock: clock, now: now,
                 value: { goal in try await sources.value(goal.metric, today, goal.activity) })
         else { return }
-        let decision = try await database.decideAndClaim(request, at: realTime(), lease: lease)
+        let decision = try await database.decideAndClaim(request, at: claimTime, lease: lease)
         if let claim = decision.claim { try await deliver(claim, report: &report, emit: emit) }
     }
 
     /// Delivers a claimed event: stdout at its first attempt, then the hook (when there is one); a
     /// failure gives the claim back with its error for a later pass, after the back-off.
-    private func deliver(_ claim: NotificationClaim, report: inout PassReport, emit: (NotificationEvent) -> Void) async throws
+    private func deliver(_ claim: NotificationClaim, report: inout PassReport, emit: (NotificationEvent) -> Void)
+        async throws
     {
         guard let event = NotificationEvent.decode(claim.event) else {
             try await database.markFailed(claim, error: "the stored event is not readable")
@@ -132,7 +143,7 @@ public struct CheckPass: Sendable {
             emit(event)
         }
         if let hook {
-            let started = realTime()
+            let started = claimTime
             do {
                 try hook.deliver(event, stop: stop)
             } catch {
@@ -144,7 +155,7 @@ public struct CheckPass: Sendable {
                 return
             }
         }
-        try await database.markDelivered(claim, at: realTime())
+        try await database.markDelivered(claim, at: claimTime)
         report.delivered.append(event)
     }
 
@@ -154,7 +165,7 @@ public struct CheckPass: Sendable {
             let next = NotificationClaimRule.nextAttempt(
                 afterAttempts: attempt, claimedAt: startedAt, maxAttempts: NotificationClaimRule.maxAttemptsPerDay)
         else { return "no more attempts today" }
-        let minutes = max(0, Int((next.timeIntervalSince(realTime()) / 60).rounded(.up)))
+        let minutes = max(0, Int((next.timeIntervalSince(claimTime) / 60).rounded(.up)))
         return minutes == 0 ? "next attempt at the next pass" : "next attempt in \(minutes) min"
     }
 }

@@ -80,8 +80,9 @@ import Testing
         #expect(failed.stderr.contains("hook exited with status 1: offline (attempt 1 of 5; next attempt in 1 min)"))
         let listed = try cli.run(["notifications", "list"], now: Self.evening)
         #expect(listed.stdout.contains("failed (1 attempt)"))
-        // The next check, seconds later in real time, leaves the hook alone and prints nothing again.
-        let again = try cli.run(["check"], now: "2026-03-08T19:05:00Z")
+        // The next check, 30 s later on the pass's clock (`--now`: issue 39, "One clock"), within the
+        // minute of back-off, leaves the hook alone and prints nothing again.
+        let again = try cli.run(["check"], now: "2026-03-08T19:00:30Z")
         #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty)
         #expect(lines(cli, "attempts") == ["goal.met Walk 8412"])
     }
