@@ -67,6 +67,7 @@ public enum MorningProofServer {
         StatusRoutes(scope: scope).add(to: &routes)
         ReportRoutes(scope: scope).add(to: &routes)
         ProofRoutes(scope: scope).add(to: &routes)
+        ReferenceRoutes(scope: scope).add(to: &routes)
         TokenRoutes(scope: scope).add(to: &routes)
         MetricRoutes(scope: scope).add(to: &routes)
         PushRoutes(scope: scope).add(to: &routes)

@@ -91,8 +91,13 @@ public struct ProofService: Sendable {
     public func prove(
         _ photo: PhotoInput, habitID id: Int64, now: Date, judging: PhotoJudging = .upload, cpu: any CPUWork
     ) async throws -> PhotoProof {
-        let judgement = try await cpu.run { try judging.judge(photo, fingerprint: true) }
-        return try await prove(judgement, habitID: id, now: now)
+        // Another account's habit has no references here; it is not found after the photo is told.
+        let references = try await database.referencePhotos(habitID: id)
+        let (judgement, scene) = try await cpu.run {
+            let judgement = try judging.judge(photo, fingerprint: true, scene: !references.isEmpty)
+            return (judgement, Self.sceneVerdict(judgement, references: references))
+        }
+        return try await prove(judgement, habitID: id, now: now, scene: scene)
     }
 
     /// The action of `verify --habit`: judges `photos` at once on at most `workers` threads, then
@@ -103,10 +108,13 @@ public struct ProofService: Sendable {
         _ photos: [PhotoInput], habit: Habit, now: Date, judging: PhotoJudging, workers: Int
     ) async throws -> [Result<PhotoProof, any Error>] {
         let habit = try photoHabit(habit)
+        let references = try await database.referencePhotos(habitID: habit.id)
         var proofs: [Result<PhotoProof, any Error>] = []
-        for judged in judging.judge(photos, workers: workers, fingerprint: true) {
+        for judged in judging.judge(photos, workers: workers, fingerprint: true, scene: !references.isEmpty) {
             switch judged {
-            case .success(let judgement): proofs.append(.success(try await prove(judgement, habit: habit, now: now)))
+            case .success(let judgement):
+                let scene = Self.sceneVerdict(judgement, references: references)
+                proofs.append(.success(try await prove(judgement, habit: habit, now: now, scene: scene)))
             case .failure(let error): proofs.append(.failure(error))
             }
         }
@@ -115,25 +123,32 @@ public struct ProofService: Sendable {
 
     /// Checks that habit `id` is a photo habit (not found, or a usage error), offers `judgement` for
     /// the day `now` falls on, and returns what happened with the habit's progress.
-    func prove(_ judgement: PhotoJudgement, habitID id: Int64, now: Date) async throws -> PhotoProof {
+    func prove(_ judgement: PhotoJudgement, habitID id: Int64, now: Date, scene: SceneVerdict? = nil) async throws
+        -> PhotoProof
+    {
         let habit = try await HabitService(database: database, clock: clock).habit(id: id)
-        return try await prove(judgement, habit: habit, now: now)
+        return try await prove(judgement, habit: habit, now: now, scene: scene)
     }
 
     /// Offers `judgement` as the proof of the photo habit `habit`, and returns what happened with the
     /// habit's progress afterwards.
-    func prove(_ judgement: PhotoJudgement, habit: Habit, now: Date) async throws -> PhotoProof {
+    func prove(_ judgement: PhotoJudgement, habit: Habit, now: Date, scene: SceneVerdict? = nil) async throws
+        -> PhotoProof
+    {
         let habit = try photoHabit(habit)
-        let outcome = try await offer(judgement, habit: habit, now: now)
+        let outcome = try await offer(judgement, habit: habit, now: now, scene: scene)
         let day = clock.day(at: now)
         let progress = try await database.progress(of: habit, today: day, need: .summary)
         return PhotoProof(habit: habit, day: day, judgement: judgement, outcome: outcome, progress: progress)
     }
 
     /// Offers `judgement` as the proof of `habit` for the day `now` falls on: records the day as done
-    /// with the photo's evidence, or says why it is refused. A photo judged not made is not offered:
-    /// nil, and nothing is stored.
-    func offer(_ judgement: PhotoJudgement, habit: Habit, now: Date) async throws -> PhotoProofOutcome? {
+    /// with the photo's evidence, or says why it is refused (`scene`: how it compares with the habit's
+    /// reference photos, nil when it has none). A photo judged not made is not offered: nil, and
+    /// nothing is stored.
+    func offer(_ judgement: PhotoJudgement, habit: Habit, now: Date, scene: SceneVerdict? = nil) async throws
+        -> PhotoProofOutcome?
+    {
         guard judgement.verdict.made else { return nil }
         guard let sha256 = judgement.sha256 else {
             preconditionFailure("a photo offered as proof must be verified with fingerprint: true")
@@ -150,6 +165,10 @@ public struct ProofService: Sendable {
             return outcome
         case .accepted(let capture):
             outcome.captureTime = capture?.text
+        }
+        if let refusal = Self.sceneRefusal(scene) {
+            outcome.refusal = refusal
+            return outcome
         }
         let evidence = PhotoEvidence(
             sha256: sha256, perceptualHash: judgement.hash.signedValue, captureTime: outcome.captureTime,

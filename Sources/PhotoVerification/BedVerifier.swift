@@ -18,20 +18,22 @@ public struct BedVerifier: Sendable {
     }
 
     /// Decodes the photo at `path`, measures it and judges it. Throws the decoder's `PhotoError`s.
-    public func verify(path: String, maxPixels: Int = ImageDecoder.defaultMaxPixels, fingerprint: Bool = true) throws
-        -> PhotoJudgement
-    {
+    public func verify(
+        path: String, maxPixels: Int = ImageDecoder.defaultMaxPixels, fingerprint: Bool = true, scene: Bool = false
+    ) throws -> PhotoJudgement {
         try verify(
             data: ImageDecoder.read(path), name: ImageDecoder.name(of: path), maxPixels: maxPixels,
-            fingerprint: fingerprint)
+            fingerprint: fingerprint, scene: scene)
     }
 
     /// Decodes a photo's bytes, measures and judges them, and (when `fingerprint`, as a proof needs)
     /// takes the SHA-256 of the same bytes, with no second read of the file. A verdict alone needs no
     /// SHA-256, which costs a 12-megapixel JPEG about a tenth of its time with loading libcrypto.
-    /// `name` is used in error messages.
+    /// `name` is used in error messages. With `scene`, the judgement carries the photo's `SceneProbe`
+    /// for matching it against reference photos.
     public func verify(
-        data: Data, name: String = "image", maxPixels: Int = ImageDecoder.defaultMaxPixels, fingerprint: Bool = true
+        data: Data, name: String = "image", maxPixels: Int = ImageDecoder.defaultMaxPixels, fingerprint: Bool = true,
+        scene: Bool = false
     ) throws -> PhotoJudgement {
         let image = try ImageDecoder.decode(
             data: data, name: name, workingLongSide: Self.workingLongSide, maxPixels: maxPixels)
@@ -39,7 +41,7 @@ public struct BedVerifier: Sendable {
         let statistics = PixelStatistics(analysis: analysis)
         return PhotoJudgement(
             info: image.info, verdict: judge(statistics), hash: DifferenceHash(analysis: analysis),
-            sha256: fingerprint ? SHA256Digest.hex(data) : nil)
+            sha256: fingerprint ? SHA256Digest.hex(data) : nil, scene: scene ? SceneProbe(image.raster) : nil)
     }
 
     /// The limits past which a picture is not a camera photo of a room: the model's own, or for a
@@ -129,4 +131,6 @@ public struct PhotoJudgement: Sendable {
     /// SHA-256 of the file's bytes (64 lowercase hex digits), from the bytes that were decoded; nil
     /// when the verifier was asked for a verdict alone.
     public let sha256: String?
+    /// The photo's scene, measured for matching against reference photos; nil unless asked for.
+    public var scene: SceneProbe? = nil
 }

@@ -3,6 +3,7 @@
 //
 //   morningproof-calibrate FOLDER --features-csv FILE --model Models/bed-made-v2.json [fit options]
 //   morningproof-calibrate --from-features FILE --model Models/bed-made-v2.json [fit options]
+//   morningproof-calibrate --scenes FOLDER [--workers 2]   (the scene matcher: SceneMeasure.swift)
 //   fit options: [--folds 5] [--repeats 10] [--l2 5] [--features a,b,c]
 //
 // FOLDER holds clean/ (made beds, tidy rooms) and messy/ (unmade, cluttered) photos and optionally
@@ -66,6 +67,9 @@ func readSamples(_ options: Options) throws -> [LabelledSample] {
 }
 
 do {
+    if CommandLine.arguments.dropFirst().first == "--scenes" {
+        exit(try measureScenes(Array(CommandLine.arguments.dropFirst(2))))
+    }
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     let samples = try readSamples(options)
     let data = options.csvPath ?? options.featuresPath ?? options.folder

@@ -14,7 +14,7 @@ struct HabitCommand: AsyncParsableCommand {
             A habit may be named by a unique prefix, in any case: "done make" means "Make bed" \
             when no other habit starts with "make".
             """,
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Archive.self, Move.self, Remove.self],
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Archive.self, Move.self, Remove.self, Reference.self],
         defaultSubcommand: List.self
     )
 }
