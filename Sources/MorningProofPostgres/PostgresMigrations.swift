@@ -20,7 +20,7 @@ extension PostgresStore {
         PostgresMigration(name: "v7-notification-channels", statements: PostgresSchema.v7),
         PostgresMigration(name: "v8-entry-changes", statements: PostgresSchema.v8),
         PostgresMigration(name: "v9-habit-position", statements: PostgresSchema.v9),
-        PostgresMigration(name: "v-references39", statements: PostgresSchema.references39),
+        PostgresMigration(name: "v14-reference-photos", statements: PostgresSchema.referencePhotos),
     ]
 
     /// The names of the migrations this build knows, in order.

@@ -133,7 +133,7 @@ extension AppDatabase {
             // The order a person set (`setHabitOrder`); NULL for a habit never placed, listed last.
             try db.execute(sql: "ALTER TABLE habit ADD COLUMN position INTEGER")
         }
-        migrator.registerMigration("v-references39") { db in
+        migrator.registerMigration("v14-reference-photos") { db in
             try ReferencePhotoSchema.create(db)
         }
         return migrator

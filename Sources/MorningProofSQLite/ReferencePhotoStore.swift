@@ -3,7 +3,7 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-/// The schema of reference photos (migration "v-references39"): one row per reference, owned by its
+/// The schema of reference photos (migration "v14-reference-photos"): one row per reference, owned by its
 /// account and habit, holding the scene signature as base64 text.
 enum ReferencePhotoSchema {
     static func create(_ db: Database) throws {
