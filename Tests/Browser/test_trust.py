@@ -87,7 +87,7 @@ def a_photo_habit_offers_one_take_photo_and_no_done(server, context, page):
         "() => getComputedStyle(document.querySelector('#habit-new')).backgroundColor")
     camera = bed.get_by_label("Take photo")
     expect(camera).to_have_attribute("capture", "environment")
-    expect(camera).to_have_attribute("accept", "image/*")
+    expect(camera).to_have_attribute("accept", "image/*,.heic,.heif,.webp")
     camera.set_input_files(str(SCENES / "made-1.jpg"))
     expect(bed.locator(".verdict")).to_contain_text("Made")
     expect(bed.get_by_role("button", name="Undo: Make bed")).to_be_visible()
