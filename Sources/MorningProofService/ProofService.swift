@@ -75,10 +75,12 @@ public struct ProofService: Sendable {
         try photoHabit(try await database.findHabit(named: name))
     }
 
-    /// `habit`, when it is a photo habit; a usage error otherwise.
+    /// `habit`, when it is a photo habit; refused otherwise (`not_a_photo_habit`: the request is
+    /// well formed, the habit is of another kind; exit 64, HTTP 422).
     public func photoHabit(_ habit: Habit) throws -> Habit {
         guard habit.kind == .photo else {
-            throw MorningProofError.usage(
+            throw MorningProofError(
+                .refused, code: "not_a_photo_habit",
                 "\(habit.name) is a \(habit.kind.rawValue) habit\(hint: .photoHabitNeeded)")
         }
         return habit

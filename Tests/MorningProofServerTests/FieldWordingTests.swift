@@ -73,7 +73,7 @@ struct FieldWordingTests {
             let proof = try await api.upload(
                 habit + "/proof", token: ada, at: "2026-11-20T07:00:00Z", type: "image/jpeg",
                 body: try Scenes.bytes("made-1.jpg"))
-            #expect(proof.status == .badRequest, "\(proof.body)")
+            #expect(proof.status == .unprocessableContent && proof.errorCode == "not_a_photo_habit", "\(proof.body)")
             #expect(proof.errorMessage == "Read is a manual habit; a photo proof needs a habit of kind photo")
             // The API's delete needs no confirmation, so no error asks for one.
             #expect(try await api.send(.delete, habit, token: ada).status == .noContent)

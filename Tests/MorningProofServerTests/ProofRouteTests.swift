@@ -146,7 +146,7 @@ struct ProofRouteTests {
             let wrongKind = try await api.upload(
                 "/api/habits/\(readID)/proof", token: token, at: at, type: "image/jpeg",
                 body: try Scenes.bytes("made-1.jpg"))
-            #expect(wrongKind.status == .badRequest)
+            #expect(wrongKind.status == .unprocessableContent && wrongKind.errorCode == "not_a_photo_habit")
             let other = try await api.signUp("bo@example.com", timezone: "UTC")
             let notTheirs = try await api.upload(
                 path, token: other, at: at, type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
