@@ -23,7 +23,7 @@ extension HabitCommand {
             @Argument(help: "The photo habit (a unique prefix will do).")
             var name: String
 
-            @Argument(help: "The photo (JPEG or PNG).")
+            @Argument(help: "The photo (JPEG, PNG, HEIC or WebP).")
             var photo: String
 
             @OptionGroup var global: GlobalOptions
