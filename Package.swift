@@ -39,6 +39,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // HTTPS in the server itself (`serve --tls-cert --tls-key`): already built for the client above.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Certificates from an ACME CA (`serve --acme-domain`): the CSR, and reading a certificate's dates.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // Pure domain: days, clocks, schedules, streaks, score. Foundation only.
@@ -150,13 +153,28 @@ let package = Package(
         .target(
             name: "PhotoVerification", dependencies: ["MorningProofCore", "CImageCodecs", "Digest"],
             resources: [.embedInCode("bed-made-v2.json")]),
+        // A small RFC 8555 (ACME) client: the account key and JWS (ES256), orders answered by HTTP-01,
+        // the CSR, and the folder where the account key and certificates are kept.
+        .target(
+            name: "ACME",
+            dependencies: [
+                "MorningProofCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
         // HTTP routes: decode, authenticate, call one use case, encode JSON. The one place that
         // imports Hummingbird. The committed openapi.yaml is embedded through a symlink.
         .target(
             name: "MorningProofServer",
             dependencies: [
                 "MorningProofCore", "MorningProofStoreContract", "MorningProofService", "HabitCharts",
-                "NotificationDelivery", "CSystemZlib",
+                "NotificationDelivery", "CSystemZlib", "ACME",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -282,7 +300,10 @@ let package = Package(
             name: "MorningProofServerTests",
             dependencies: [
                 "MorningProofServer", "morningproof-server", "MorningProofService", "MorningProofSQLite", "MorningProofStoreContract",
-                "MorningProofCore", "MorningProofPostgres", "MorningProofTestSupport", "TestFixtures",
+                "MorningProofCore", "MorningProofPostgres", "MorningProofTestSupport", "TestFixtures", "ACME",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

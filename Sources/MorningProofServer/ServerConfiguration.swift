@@ -61,6 +61,10 @@ public struct ServerConfiguration: Sendable {
     /// A plain http listener on this port that redirects every request to https (`serve --redirect-http`).
     public var redirectHTTPPort: Int? = nil
 
+    // Certificates from an ACME CA (issue 37, `serve --acme-domain`).
+    /// The certificate ordered and renewed by ACME (its `tls` is `tls` above); nil without ACME.
+    public var acme: ACMECertificates? = nil
+
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,
         bodyLimit: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits()

@@ -1,3 +1,4 @@
+import ACME
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -11,7 +12,8 @@ extension MorningProofServer {
         guard let port = configuration.redirectHTTPPort, let tls = configuration.tls else { return [] }
         let limits = configuration.connections
         let responder = HTTPSRedirectResponder(
-            configuredHost: configuration.host, httpsPort: configuration.port, tls: tls)
+            configuredHost: configuration.host, httpsPort: configuration.port, tls: tls,
+            challenges: configuration.acme?.challenges)
         return [
             Application(
                 responder: responder,
@@ -22,6 +24,7 @@ extension MorningProofServer {
                 onServerRunning: { channel in
                     let listening = channel.localAddress?.port ?? port
                     logger.notice("redirecting http://\(configuration.host):\(listening) to https")
+                    configuration.acme?.challenges.markListening()
                 },
                 logger: logger)
         ]
@@ -38,12 +41,19 @@ struct HTTPSRedirectResponder: HTTPResponder {
     /// The https port asked for, until the listening one is known.
     let httpsPort: Int
     let tls: TLSServing
+    /// The HTTP-01 challenges of `serve --acme-domain`; nil without ACME.
+    var challenges: HTTP01Challenges? = nil
 
-    static let acmeChallengePrefix = "/.well-known/acme-challenge/"
+    static let acmeChallengePrefix = HTTP01Challenges.pathPrefix
 
     func respond(to request: Request, context: Context) async throws -> Response {
         if request.uri.path.hasPrefix(Self.acmeChallengePrefix) {
-            return Response(status: .notFound, headers: [.contentLength: "0"])
+            guard let answer = challenges?.keyAuthorization(forPath: request.uri.path) else {
+                return Response(status: .notFound, headers: [.contentLength: "0"])
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "application/octet-stream", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: answer)))
         }
         let host = Self.hostName(of: request.head.authority) ?? configuredHost
         let port = tls.port ?? httpsPort

@@ -192,6 +192,8 @@ extension ServerCommand {
 
         @OptionGroup(title: "HTTPS") var tls: TLSOptions
 
+        @OptionGroup(title: "Certificates from an ACME CA (Let's Encrypt)") var acme: ACMEOptions
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
@@ -245,6 +247,7 @@ extension ServerCommand {
                 var delivery = delivery
                 delivery.appURL = delivery.appURL ?? configuration.publicURL
                 try tls.apply(to: &configuration)
+                try acme.apply(to: &configuration, database: database)
                 let served = try await database.served(
                     readers: readers, connectionWait: .milliseconds(Int64(connectionWait * 1000)), logger: logger)
                 let identity = try await served.pushIdentity(contact: delivery.pushContact, logger: logger)
@@ -261,6 +264,7 @@ extension ServerCommand {
                         configuration: configuration, logger: logger,
                         onRunning: Self.announce(served.name, scheme: configuration.tls == nil ? "http" : "https")))
                 services += TLSOptions.renewal(configuration, logger: logger)
+                services += ACMEOptions.renewal(configuration, logger: logger)
                 services += notifyPass(
                     store: served.accounts, account: { served.account($0) }, sender: sender, logger: logger)
                 let group = ServiceGroup(
@@ -270,6 +274,8 @@ extension ServerCommand {
                     try await group.run()
                 } catch {
                     await sender.shutdown()
+                    // A service's own error (the first ACME order refused) says itself.
+                    if let known = MorningProofError(error) { throw known }
                     throw MorningProofError.ioError("cannot serve on \(host):\(port): \(error)")
                 }
                 await sender.shutdown()
