@@ -49,11 +49,25 @@ public final class ACMEHTTPClient: ACMETransport {
             outgoing.headers.add(name: "Content-Type", value: "application/jose+json")
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
-        let response = try await client.execute(outgoing, deadline: .now() + Self.timeout)
+        let response = try await execute(outgoing)
         let body = request.method == .head ? ByteBuffer() : try await response.body.collect(upTo: Self.answerLimit)
         var headers: [String: String] = [:]
         for header in response.headers { headers[header.name.lowercased()] = header.value }
         return ACMEHTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+    }
+
+    /// Executes `request`, once more when the CA closed a kept-alive connection before answering
+    /// (Pebble closes idle ones): the request never reached it, or its nonce was used and the
+    /// answer is a `badNonce` the client sends again with a fresh one.
+    private func execute(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
+        var attempt = 0
+        while true {
+            do {
+                return try await client.execute(request, deadline: .now() + Self.timeout)
+            } catch let error as HTTPClientError where error == .remoteConnectionClosed && attempt < 2 {
+                attempt += 1
+            }
+        }
     }
 
     public func shutdown() async {
