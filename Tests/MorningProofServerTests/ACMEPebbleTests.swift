@@ -57,26 +57,32 @@ struct ACMEPebbleTests {
         .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private static func eventually(_ seconds: Double = 180, _ condition: () throws -> Bool) rethrows -> Bool {
+    /// Whether `server`'s log says `line` within `seconds` (generous: on a machine this busy Pebble's
+    /// answers and the server's take seconds each); false at once when the server has ended.
+    private static func logs(_ server: ServerProcess, _ line: String, within seconds: Double = 120) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if try condition() { return true }
-            usleep(100_000)
+        while Date() < deadline, server.process.isRunning {
+            if server.logText().contains(line) { return true }
+            usleep(200_000)
         }
-        return try condition()
+        return server.logText().contains(line)
+    }
+
+    /// What a failure shows: the server's log and the tail of Pebble's.
+    private static func shown(_ server: ServerProcess, _ pebble: PebbleCA) -> String {
+        "--- the server's log:\n\(server.logText())\n\(pebble.logTail())"
     }
 
     @Test func aCertificateIsIssuedServedKeptAcrossARestartAndRenewedWhenForced() throws {
-        let pebble = try PebbleCA()
+        let pebble = try PebbleCA(logFolder: folder)
         defer {
             pebble.stop()
             try? FileManager.default.removeItem(at: folder)
         }
         let first = try serve(pebble)
         #expect(first.firstLine.hasPrefix("morningproof-server: listening on https://127.0.0.1:"))
-        #expect(
-            Self.eventually { first.logText().contains("ACME: certificate for morningproof.test issued") },
-            "\(first.logText())")
+        try #require(
+            Self.logs(first, "ACME: certificate for morningproof.test issued"), "\(Self.shown(first, pebble))")
         let issued = try servedSerial(first)
         let stored = try storedSerial()
         #expect(issued.hasPrefix("serial=") && issued == stored)
@@ -96,7 +102,7 @@ struct ACMEPebbleTests {
 
         // A restart serves the stored certificate and orders nothing.
         let second = try serve(pebble)
-        #expect(Self.eventually { second.logText().contains("ACME: renewal due on") }, "\(second.logText())")
+        #expect(Self.logs(second, "ACME: renewal due on"), "\(Self.shown(second, pebble))")
         #expect(!second.logText().contains("ACME: ordering"))
         #expect(try servedSerial(second) == issued)
         #expect(try health(second, pebble).status == 0)
@@ -104,9 +110,8 @@ struct ACMEPebbleTests {
 
         // Forced: a new certificate is ordered while the stored one is served, and new connections get it.
         let third = try serve(pebble, ["--acme-renew-now"])
-        #expect(
-            Self.eventually { third.logText().contains("ACME: certificate for morningproof.test issued") },
-            "\(third.logText())")
+        try #require(
+            Self.logs(third, "ACME: certificate for morningproof.test issued"), "\(Self.shown(third, pebble))")
         let renewed = try servedSerial(third)
         let storedAgain = try storedSerial()
         #expect(renewed.hasPrefix("serial=") && renewed != issued && renewed == storedAgain)
@@ -115,7 +120,7 @@ struct ACMEPebbleTests {
     }
 
     @Test func anOrderTheCARefusesStopsTheStartWithItsReason() throws {
-        let pebble = try PebbleCA()
+        let pebble = try PebbleCA(logFolder: folder)
         defer {
             pebble.stop()
             try? FileManager.default.removeItem(at: folder)
@@ -134,93 +139,5 @@ struct ACMEPebbleTests {
                 + pebble.arguments(httpPort: try freeLoopbackPort()))
         #expect(unvalidated.status == 64, "\(unvalidated.stderr)")
         #expect(unvalidated.stderr.contains("the ACME CA could not validate elsewhere.test"), "\(unvalidated.stderr)")
-    }
-}
-
-/// Pebble and pebble-challtestsrv (its fake DNS: every name is 127.0.0.1) in a temporary folder,
-/// on free loopback ports, Pebble's https certificate made by a `TestCertificateAuthority`.
-final class PebbleCA {
-    static let executable = "/usr/bin/pebble"
-    static var isInstalled: Bool {
-        FileManager.default.isExecutableFile(atPath: executable)
-            && FileManager.default.isExecutableFile(atPath: "/usr/bin/pebble-challtestsrv")
-    }
-    /// A name on Pebble's block list: every order for it is refused.
-    static let blockedDomain = "blocked.morningproof.test"
-
-    let authority: TestCertificateAuthority
-    let port: Int
-    let managementPort: Int
-    /// Where Pebble asks for HTTP-01 challenges: the server's --acme-http-port.
-    let httpPort: Int
-    private let pebble = Process()
-    private let dns = Process()
-
-    init() throws {
-        try #require(Self.isInstalled, "pebble is not installed at \(Self.executable)")
-        authority = try TestCertificateAuthority()
-        let leaf = try authority.leaf("pebble", serial: 1, keyType: .ecdsa)
-        port = try freeLoopbackPort()
-        managementPort = try freeLoopbackPort()
-        httpPort = try freeLoopbackPort()
-        let dnsPort = try freeLoopbackPort()
-        let configuration = authority.folder.appendingPathComponent("pebble.json")
-        try """
-        {"pebble": {"listenAddress": "127.0.0.1:\(port)", "managementListenAddress": "127.0.0.1:\(managementPort)",
-          "certificate": "\(leaf.certificate)", "privateKey": "\(leaf.key)",
-          "httpPort": \(httpPort), "tlsPort": \(try freeLoopbackPort()), "ocspResponderURL": "",
-          "externalAccountBindingRequired": false, "domainBlocklist": ["\(Self.blockedDomain)"]}}
-        """.write(to: configuration, atomically: true, encoding: .utf8)
-        dns.executableURL = URL(fileURLWithPath: "/usr/bin/pebble-challtestsrv")
-        dns.arguments = [
-            "-dns01", "127.0.0.1:\(dnsPort)", "-http01", "", "-https01", "", "-tlsalpn01", "",
-            "-management", "127.0.0.1:\(try freeLoopbackPort())", "-defaultIPv4", "127.0.0.1", "-defaultIPv6", "",
-        ]
-        pebble.executableURL = URL(fileURLWithPath: Self.executable)
-        pebble.arguments = ["-config", configuration.path, "-dnsserver", "127.0.0.1:\(dnsPort)"]
-        pebble.environment = ProcessInfo.processInfo.environment.merging(["PEBBLE_VA_NOSLEEP": "1"]) { $1 }
-        for process in [dns, pebble] {
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-        }
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, (try? rootCertificate()) == nil { usleep(100_000) }
-        _ = try rootCertificate()
-    }
-
-    /// The options that point the server at this Pebble.
-    var arguments: [String] { arguments(httpPort: httpPort) }
-
-    func arguments(httpPort: Int) -> [String] {
-        [
-            "--acme-directory", "https://127.0.0.1:\(port)/dir", "--acme-ca-certificate", authority.certificate,
-            "--acme-http-port", "\(httpPort)",
-        ]
-    }
-
-    /// Pebble's root (made anew at each start), which its certificates chain to.
-    func rootCertificate() throws -> String {
-        let path = authority.folder.appendingPathComponent("pebble-root.pem").path
-        if FileManager.default.fileExists(atPath: path) { return path }
-        let fetched = try BuiltBinary.run(
-            executable: URL(fileURLWithPath: "/usr/bin/curl"),
-            [
-                "-sSf", "--max-time", "10", "--cacert", authority.certificate,
-                "https://127.0.0.1:\(managementPort)/roots/0",
-            ])
-        guard fetched.status == 0, fetched.stdout.contains("BEGIN CERTIFICATE") else {
-            throw TestFailure("Pebble's root: \(fetched.stderr)")
-        }
-        try fetched.stdout.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
-    func stop() {
-        for process in [pebble, dns] where process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        authority.remove()
     }
 }
