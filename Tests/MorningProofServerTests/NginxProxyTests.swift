@@ -53,21 +53,42 @@ struct NginxProxyTests {
     }
 }
 
-/// An nginx process in a temporary folder, listening on a free port of 127.0.0.1 and passing
-/// everything to the server on `upstreamPort` with the standard forwarding headers.
+/// An nginx process in a temporary folder, listening on a free port of 127.0.0.1 with
+/// deploy/nginx/morningproof.conf's server block (but for TLS), passing everything to the server
+/// on `upstreamPort` with the forwarding headers that file sets.
 final class NginxProxy {
     static let executable = "/usr/sbin/nginx"
     static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: executable) }
     static var isRequired: Bool { ProcessInfo.processInfo.environment["MORNINGPROOF_REQUIRE_DEPLOY"] == "1" }
 
-    /// The proxy lines of a `location` (deploy/nginx/morningproof.conf has the same).
-    static let proxyLines = """
-        proxy_http_version 1.1;
-        proxy_set_header Host $host;
-        proxy_set_header X-Real-IP $remote_addr;
-        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-        proxy_set_header X-Forwarded-Proto $scheme;
-        """
+    /// The nginx configuration docs/deploy.md ships.
+    static let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("deploy/nginx/morningproof.conf")
+
+    /// deploy/nginx/morningproof.conf's https server block as shipped, but for plain http on
+    /// 127.0.0.1:`port` (the test's clients speak HTTP/1.1 over plain sockets from the source address
+    /// they choose), the test's host name and the server's port. A line to change that is no longer
+    /// there fails the test rather than testing something else.
+    static func shippedServerBlock(port: Int, upstreamPort: Int) throws -> String {
+        let lines = try String(contentsOf: shipped, encoding: .utf8).components(separatedBy: "\n")
+        guard let listen = lines.firstIndex(of: "    listen 443 ssl http2;"),
+            let start = lines[..<listen].lastIndex(of: "server {"),
+            let end = lines[listen...].firstIndex(of: "}")
+        else { throw TestFailure("\(shipped.path) no longer has a server block with `listen 443 ssl http2;`") }
+        var block = lines[start...end].filter { !$0.contains("listen [::]:443") && !$0.contains("ssl_") }
+            .joined(separator: "\n")
+        for (old, new) in [
+            ("listen 443 ssl http2;", "listen 127.0.0.1:\(port);"),
+            ("server_name morningproof.example.com;", "server_name morningproof.test;"),
+            ("proxy_pass http://127.0.0.1:8080;", "proxy_pass http://127.0.0.1:\(upstreamPort);"),
+        ] {
+            guard block.contains(old) else {
+                throw TestFailure("\(shipped.path) no longer has \(old): update NginxProxy with it")
+            }
+            block = block.replacingOccurrences(of: old, with: new)
+        }
+        return block
+    }
 
     let port: Int
     let folder: URL
@@ -92,14 +113,7 @@ final class NginxProxy {
                 fastcgi_temp_path \(dir)/fastcgi;
                 uwsgi_temp_path \(dir)/uwsgi;
                 scgi_temp_path \(dir)/scgi;
-                server {
-                    listen 127.0.0.1:\(port);
-                    server_name morningproof.test;
-                    location / {
-                        proxy_pass http://127.0.0.1:\(upstreamPort);
-                        \(Self.proxyLines.replacingOccurrences(of: "\n", with: "\n                "))
-                    }
-                }
+            \(try Self.shippedServerBlock(port: port, upstreamPort: upstreamPort))
             }
             """
         let file = folder.appendingPathComponent("nginx.conf")
