@@ -13,6 +13,9 @@ public actor ACMEClient {
     let pollInterval: Duration
     let pollLimit: Duration
     public static let badNonceRetries = 5
+    /// How many times a POST the CA left unanswered (the connection closed first) is signed again
+    /// with a fresh nonce and sent again.
+    public static let unansweredRetries = 2
 
     private var directory: ACMEDirectory?
     private var nonce: String?
@@ -112,13 +115,22 @@ public actor ACMEClient {
         }
     }
 
-    /// A signed POST (nil payload: POST-as-GET), sent again with a fresh nonce on `badNonce`.
+    /// A signed POST (nil payload: POST-as-GET), sent again with a fresh nonce on `badNonce`, and
+    /// when the CA closed the connection before answering (the nonce it carried may be used: the same
+    /// bytes sent again would only meet `badNonce`, hiding why).
     func post(_ url: String, payload: Data?, asKey: Bool = false) async throws -> ACMEHTTPResponse {
         var attempt = 0
+        var unanswered = 0
         while true {
             let nonce = try await takeNonce()
             let body = try key.signed(url: url, nonce: nonce, accountURL: asKey ? nil : accountURL, payload: payload)
-            let response = try await send(ACMEHTTPRequest(method: .post, url: url, body: body))
+            let response: ACMEHTTPResponse
+            do {
+                response = try await send(ACMEHTTPRequest(method: .post, url: url, body: body))
+            } catch ACMEError.unreachable where unanswered < Self.unansweredRetries {
+                unanswered += 1
+                continue
+            }
             if (200..<300).contains(response.status) { return response }
             let problem =
                 (try? JSONDecoder().decode(ACMEProblem.self, from: response.body))

@@ -56,15 +56,17 @@ public final class ACMEHTTPClient: ACMETransport {
         return ACMEHTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
     }
 
-    /// Executes `request`, once more when the CA closed a kept-alive connection before answering
-    /// (Pebble closes idle ones): the request never reached it, or its nonce was used and the
-    /// answer is a `badNonce` the client sends again with a fresh one.
+    /// Executes `request`; a GET or HEAD (the directory, a nonce) once more when the CA closed a
+    /// kept-alive connection before answering. A POST is not sent again here: its nonce may have been
+    /// used, so `ACMEClient` signs it again with a fresh one.
     private func execute(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
         var attempt = 0
         while true {
             do {
                 return try await client.execute(request, deadline: .now() + Self.timeout)
-            } catch let error as HTTPClientError where error == .remoteConnectionClosed && attempt < 2 {
+            } catch let error as HTTPClientError
+                where error == .remoteConnectionClosed && request.method != .POST && attempt < 2
+            {
                 attempt += 1
             }
         }

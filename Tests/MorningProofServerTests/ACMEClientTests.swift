@@ -100,33 +100,52 @@ struct ACMEClientTests {
         #expect(ca.requests.filter { $0.method == .post }.count == ACMEClient.badNonceRetries + 1)
     }
 
+    /// A connection the CA closed before answering a POST (a kept-alive one it dropped, or Pebble
+    /// 2.4.0 panicking): the POST is signed again with a fresh nonce, since the first may have been
+    /// used, and sent again; a CA that never answers is an I/O error (74), not a `badNonce`.
+    @Test func aPostLeftUnansweredIsSentAgainWithAFreshNonce() async throws {
+        let ca = ScriptedCA()
+        ca.unansweredPosts = 1
+        let client = ACMEClient(directoryURL: ScriptedCA.directory, key: ACMEAccountKey(), transport: ca)
+        try await client.register(email: nil)
+        #expect(await client.accountURL == "https://ca.test/acct/1")
+        let posts = ca.requests.filter { $0.method == .post }
+        #expect(posts.map(ScriptedCA.nonce) == ["nonce-1", "nonce-2"])
+
+        let silent = ScriptedCA()
+        silent.unansweredPosts = 1000
+        let error = try await Self.registrationError(silent)
+        #expect(error.kind.exitCode == 74, "\(error.message)")
+        #expect(error.message.contains("closed the connection"), "\(error.message)")
+        #expect(silent.requests.filter { $0.method == .post }.count == ACMEClient.unansweredRetries + 1)
+    }
+
     @Test func aDirectoryThatCannotBeReachedIsAnIOErrorAndARefusalAUsageError() async throws {
         let ca = ScriptedCA()
         ca.unreachable = true
-        let client = ACMEClient(directoryURL: ScriptedCA.directory, key: ACMEAccountKey(), transport: ca)
-        do {
-            try await client.register(email: nil)
-            Issue.record("registered without a CA")
-        } catch {
-            let error = try #require(MorningProofError(error))
-            #expect(error.kind.exitCode == 74)
-            #expect(error.message.hasPrefix("cannot reach the ACME directory at \(ScriptedCA.directory)"))
-        }
+        let error = try await Self.registrationError(ca)
+        #expect(error.kind.exitCode == 74)
+        #expect(error.message.hasPrefix("cannot reach the ACME directory at \(ScriptedCA.directory)"))
 
         let refusing = ScriptedCA()
         refusing.refuseAccount = ACMEProblem(
             type: "urn:ietf:params:acme:error:invalidContact", detail: "contact email has invalid domain", status: 400)
-        let refused = ACMEClient(directoryURL: ScriptedCA.directory, key: ACMEAccountKey(), transport: refusing)
+        let refused = try await Self.registrationError(refusing, email: "me@example.invalid")
+        #expect(refused.kind.exitCode == 64)
+        #expect(
+            refused.message.contains(
+                "refused https://ca.test/new-acct: invalidContact: contact email has invalid domain"))
+    }
+
+    /// What registering with `ca` fails with, as a person sees it.
+    private static func registrationError(_ ca: ScriptedCA, email: String? = nil) async throws -> MorningProofError {
+        let client = ACMEClient(directoryURL: ScriptedCA.directory, key: ACMEAccountKey(), transport: ca)
         do {
-            try await refused.register(email: "me@example.invalid")
-            Issue.record("registered with a refused contact")
+            try await client.register(email: email)
         } catch {
-            let error = try #require(MorningProofError(error))
-            #expect(error.kind.exitCode == 64)
-            #expect(
-                error.message.contains(
-                    "refused https://ca.test/new-acct: invalidContact: contact email has invalid domain"))
+            return try #require(MorningProofError(error))
         }
+        throw TestFailure("registered with \(email ?? "no email") although the CA should fail it")
     }
 }
 
@@ -137,6 +156,8 @@ final class ScriptedCA: ACMETransport, @unchecked Sendable {
     private var recorded: [ACMEHTTPRequest] = []
     private var issued = 0
     var badNonces = 0
+    /// How many POSTs get no answer (the connection closed before one).
+    var unansweredPosts = 0
     var unreachable = false
     var refuseAccount: ACMEProblem?
 
@@ -146,6 +167,10 @@ final class ScriptedCA: ACMETransport, @unchecked Sendable {
         try lock.withLock {
             recorded.append(request)
             if unreachable { throw TestFailure("connection refused") }
+            if request.method == .post && unansweredPosts > 0 {
+                unansweredPosts -= 1
+                throw TestFailure("the CA closed the connection before answering")
+            }
             var nonce: [String: String] {
                 issued += 1
                 return ["Replay-Nonce": "nonce-\(issued)"]
