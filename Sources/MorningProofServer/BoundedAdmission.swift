@@ -12,6 +12,8 @@ struct BoundedAdmission: Sendable {
     let perAccount: Int
     /// The answer past `limit`: `busy` unless given.
     let refusal: APIError
+    /// The answer to an account past `perAccount`: `ownShareUsed` unless given.
+    let ownShareRefusal: APIError
     private let inside = Locked(Places())
 
     private struct Places {
@@ -19,10 +21,13 @@ struct BoundedAdmission: Sendable {
         var byAccount: [Int64: Int] = [:]
     }
 
-    init(limit: Int, perAccount: Int = .max, refusal: APIError = Self.busy) {
+    init(
+        limit: Int, perAccount: Int = .max, refusal: APIError = Self.busy, ownShareRefusal: APIError = Self.ownShareUsed
+    ) {
         self.limit = max(0, limit)
         self.perAccount = max(1, perAccount)
         self.refusal = refusal
+        self.ownShareRefusal = ownShareRefusal
     }
 
     /// Runs `body` while counted in: 503 (`refusal`) when `limit` are in already.
@@ -31,12 +36,12 @@ struct BoundedAdmission: Sendable {
     }
 
     /// Runs `body` while counted in for `account`: 503 (`refusal`) when `limit` are in already, 429
-    /// (`ownShareUsed`) when the account holds `perAccount` of them.
+    /// (`ownShareRefusal`) when the account holds `perAccount` of them.
     func run<T: Sendable>(for account: Int64?, _ body: () async throws -> T) async throws -> T {
         let refused: APIError? = inside.withLock { places in
             guard places.count < limit else { return refusal }
             if let account {
-                guard places.byAccount[account, default: 0] < perAccount else { return Self.ownShareUsed }
+                guard places.byAccount[account, default: 0] < perAccount else { return ownShareRefusal }
                 places.byAccount[account, default: 0] += 1
             }
             places.count += 1

@@ -51,7 +51,7 @@ public enum MorningProofServer {
                 throttle: LoginThrottle(failures: signInFailures, limits: configuration.signInLimits)),
             habits: habits,
             configuration: configuration, realNow: realNow, cpuWork: cpuWork,
-            photoUploads: BoundedAdmission(limit: configuration.photoUploadLimit),
+            photoUploads: ProofRoutes.photoUploads(limit: configuration.photoUploadLimit, cpu: cpuWork),
             metricUploads: BoundedAdmission(limit: configuration.metricsUploadLimit, perAccount: 1))
         var routes = RouteTable()
         SystemRoutes.add(to: &routes, configuration: configuration)

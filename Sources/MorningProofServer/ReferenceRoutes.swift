@@ -20,7 +20,7 @@ struct ReferenceRoutes {
         let id = try HabitRoutes.id(context)
         let signedIn = try await scope.signIn(request)
         let habit = try await signedIn.run { account in try await account.habits.habit(id: id) }
-        let (reference, zone) = try await scope.photoUploads.run {
+        let (reference, zone) = try await scope.photoUploads.run(for: signedIn.account.id) {
             let photo = try await ProofRoutes.photo(request, pool: scope.cpuWork)
             return try await signedIn.run { account in
                 let added = try await Self.service(account).add(

@@ -17,7 +17,8 @@ struct RequestScope: Sendable {
     let realNow: @Sendable () -> Date
     /// Where CPU-heavy work runs (photo decoding, metric files); bcrypt has threads of its own.
     let cpuWork: CPUWorkPool
-    /// Photo bodies read and judged at once, server-wide: each may hold 25 MB until it is judged.
+    /// Photo bodies read and judged at once, server-wide (each may hold 25 MB until it is judged),
+    /// and at most half the CPU pool's threads' worth per account (`ProofRoutes.photoUploads`).
     let photoUploads: BoundedAdmission
     /// Metric bodies received and read at once, server-wide (each may take 512 MB of disk), and
     /// one at a time per account, so that one account's slow uploads never hold the others'.

@@ -32,14 +32,37 @@ public enum ReminderRule {
         if !knownUnsettled, try await store.settledNotificationKeys([key], day: today).contains(key) { return nil }
         guard try await store.progress(of: habit, today: today, need: .summary).state == .pending else { return nil }
         var amount: Double?
+        if let goal = habit.goal, HealthMetric(name: goal.metric) != nil { amount = try await value(goal) }
+        let event = self.event(for: habit, today: today, value: amount, clock: clock, now: now)
+        return ClaimRequest(key: key, day: today, event: event.json(), condition: .habitHasNoEntry(habitID: habit.id))
+    }
+
+    /// The reminder of a daily habit with no goal due at `now`, for the server's pass to claim with
+    /// other accounts' (`ReminderClaimStore`): such a habit is pending exactly when it has no entry
+    /// today and today is no travel day, which the store checks as it claims. Nil for any other
+    /// habit (its schedule or goal needs `request`), or when none is due.
+    public static func firstReminder(for habit: Habit, accountID: Int64, clock: DayClock, now: Date) -> FirstReminder? {
+        let today = clock.day(at: now)
+        guard habit.schedule == .daily, habit.goal == nil, let remindAt = habit.remindAt, habit.createdDay <= today,
+            isDue(remindAt: remindAt, clock: clock, today: today, now: now)
+        else { return nil }
+        let event = event(for: habit, today: today, value: nil, clock: clock, now: now)
+        return FirstReminder(
+            accountID: accountID, habitID: habit.id, key: NotificationEvent.key(.reminder, habitID: habit.id),
+            day: today,
+            event: event.json())
+    }
+
+    /// "Read: not done yet today.", with a metric goal's total so far.
+    static func event(for habit: Habit, today: LocalDay, value amount: Double?, clock: DayClock, now: Date)
+        -> NotificationEvent
+    {
         var message = "\(habit.name): not done yet today"
         if let goal = habit.goal, let metric = HealthMetric(name: goal.metric) {
-            amount = try await value(goal)
             message += " (goal \(goal.summary); \(GoalTarget.format(amount ?? 0, for: metric)) so far)"
         }
-        let event = NotificationEvent(
+        return NotificationEvent(
             event: .reminder, habit: habit.name, day: today, goal: habit.goal, value: amount, message: message + ".",
             at: NotificationEvent.timestamp(now, in: clock))
-        return ClaimRequest(key: key, day: today, event: event.json(), condition: .habitHasNoEntry(habitID: habit.id))
     }
 }

@@ -28,6 +28,7 @@ extension NotificationPass {
                 report.completed += judged.completed.count
             }
             guard !channels.isEmpty else { return report }
+            report.add(try await deliverClaimedAhead(work, store: store, slow: slow))
             let today = clock.day(at: now)
             var requests: [ClaimRequest] = []
             for habit in work.reminders {
@@ -41,7 +42,8 @@ extension NotificationPass {
                 }
             }
             if work.waiting {
-                let reminded = Set(requests.map { $0.key + " " + $0.day.description })
+                let reminded = Set(
+                    requests.map { Self.slot($0.key, $0.day) } + work.claimed.map { Self.slot($0.key, $0.day) })
                 for stored in try await store.notifications(since: today.adding(days: -GoalJudge.notifiedDays))
                 where stored.state != .delivered && stored.attempts < NotificationClaimRule.maxAttemptsPerDay
                     && !delivered.contains(stored.key + " " + stored.day.description)

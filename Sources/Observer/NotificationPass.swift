@@ -65,6 +65,8 @@ public struct NotificationPass: Sendable {
     let busy = Locked(Set<Int64>())
 
     let store: any NotificationPassStore
+    /// The store's first claims of many accounts' reminders at once, when it has them.
+    let reminderClaims: (any ReminderClaimStore)?
     let account: @Sendable (Int64) -> AccountStore
     let delivery: any ChannelDelivery
     let concurrency: Int
@@ -87,6 +89,7 @@ public struct NotificationPass: Sendable {
     ) {
         self.deadline = accountDeadline
         self.store = store
+        self.reminderClaims = store as? any ReminderClaimStore
         self.account = account
         self.delivery = delivery
         self.concurrency = max(1, concurrency)
@@ -103,6 +106,9 @@ public struct NotificationPass: Sendable {
         var waiting = false
         /// Its channels, read for every account of the pass at once.
         var channels = AccountChannels()
+        /// Its first reminders, claimed with the next accounts' in one write (`claimAhead`), and when.
+        var claimed: [NotificationClaim] = []
+        var claimedAt: Date?
     }
 
     /// Runs one pass at `now`. Throws only when the database fails before any account is visited;
@@ -182,19 +188,30 @@ public struct NotificationPass: Sendable {
     }
 
     /// Visits the accounts: at most `concurrency` that have not waited `slowAfter` on a delivery,
-    /// and at most `concurrency * 8` in all.
+    /// and at most `concurrency * 8` in all. The first reminders of the next `concurrency` accounts
+    /// are claimed together just before the first of them is visited (`claimAhead`).
     private func visit(_ accounts: [Work], at now: Date) async -> Report {
+        var accounts = accounts
         let inFlightLimit = concurrency * 8
         let (signals, continuation) = AsyncStream.makeStream(of: Signal.self)
         // Discarding: a finished visit's task is freed at once (a plain group keeps every child
         // until it is awaited, about 10 KB each: 110 MB more for 10,000 accounts).
         return await withDiscardingTaskGroup { group in
             var report = Report()
-            var pending = accounts.enumerated().makeIterator()
+            var next = 0
+            var claimedUpTo = 0
             var fast: Set<Int> = []
             var inFlight = 0
-            func startWhatFits() {
-                while fast.count < concurrency, inFlight < inFlightLimit, let (index, work) = pending.next() {
+            func startWhatFits() async {
+                while fast.count < concurrency, inFlight < inFlightLimit, next < accounts.count {
+                    if next == claimedUpTo {
+                        claimedUpTo = min(accounts.count, next + concurrency)
+                        accounts[next..<claimedUpTo] = await claimAhead(
+                            Array(accounts[next..<claimedUpTo]), at: now)[...]
+                    }
+                    let index = next
+                    let work = accounts[index]
+                    next += 1
                     fast.insert(index)
                     inFlight += 1
                     group.addTask {
@@ -204,7 +221,7 @@ public struct NotificationPass: Sendable {
                     }
                 }
             }
-            startWhatFits()
+            await startWhatFits()
             if inFlight > 0 {
                 for await signal in signals {
                     switch signal {
@@ -214,7 +231,7 @@ public struct NotificationPass: Sendable {
                         inFlight -= 1
                         report.add(done)
                     }
-                    startWhatFits()
+                    await startWhatFits()
                     if inFlight == 0 { break }
                 }
             }
