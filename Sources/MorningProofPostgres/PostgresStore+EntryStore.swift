@@ -130,17 +130,22 @@ extension PostgresStore: EntryStore {
     public func recordAction(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome {
         try await transaction(.writing) { connection in
             try await Self.requireOwnHabit(connection, entry.habitID, accountID: accountID, logger: logger)
-            if lastWriterWins,
-                try await Self.loses(
-                    connection, habitID: entry.habitID, day: entry.day, at: entry.recordedAt, logger: logger)
-            {
-                return .superseded
-            }
-            let outcome = try await Self.record(entry, connection, logger: logger)
-            try await Self.noteChange(
-                connection, habitID: entry.habitID, day: entry.day, at: entry.recordedAt, logger: logger)
-            return outcome
+            return try await Self.recordAction(entry, lastWriterWins: lastWriterWins, connection, logger: logger)
         }
+    }
+
+    /// The same inside a transaction that holds the habit's row.
+    static func recordAction(
+        _ entry: Entry, lastWriterWins: Bool, _ connection: PostgresConnection, logger: Logger
+    ) async throws -> RecordOutcome {
+        if lastWriterWins,
+            try await loses(connection, habitID: entry.habitID, day: entry.day, at: entry.recordedAt, logger: logger)
+        {
+            return .superseded
+        }
+        let outcome = try await record(entry, connection, logger: logger)
+        try await noteChange(connection, habitID: entry.habitID, day: entry.day, at: entry.recordedAt, logger: logger)
+        return outcome
     }
 
     /// A person's undo under last writer wins, as `recordAction`.

@@ -89,13 +89,18 @@ extension AppDatabase: EntryStore {
     public func recordAction(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome {
         try await asyncWrite { db in
             try requireOwnHabit(db, entry.habitID)
-            if lastWriterWins, try Self.loses(db, habitID: entry.habitID, day: entry.day, at: entry.recordedAt) {
-                return .superseded
-            }
-            let outcome = try Self.record(entry, in: db)
-            try Self.noteChange(db, habitID: entry.habitID, day: entry.day, at: entry.recordedAt)
-            return outcome
+            return try Self.recordAction(entry, lastWriterWins: lastWriterWins, in: db)
         }
+    }
+
+    /// The same inside a transaction that checked the habit is the account's.
+    static func recordAction(_ entry: Entry, lastWriterWins: Bool, in db: Database) throws -> RecordOutcome {
+        if lastWriterWins, try loses(db, habitID: entry.habitID, day: entry.day, at: entry.recordedAt) {
+            return .superseded
+        }
+        let outcome = try record(entry, in: db)
+        try noteChange(db, habitID: entry.habitID, day: entry.day, at: entry.recordedAt)
+        return outcome
     }
 
     /// Removes a habit's entry and check-in answer of a day in one transaction (`undo`, `checkin reset`).

@@ -73,12 +73,17 @@ public struct EntryService: Sendable {
         let note = note?.isEmpty == true ? nil : note
         let instant = try Self.instant(of: at, now: now)
         let day = try self.day(day, of: habit, now: instant)
-        if status == .skipped { try await GateService(database: database, clock: clock).checkSkip(of: habit, on: day) }
-        let outcome = try await database.recordAction(
-            Entry(
-                habitID: habit.id, day: day, status: status, value: value, source: .manual, note: note,
-                recordedAt: instant, zone: clock.zoneIdentifier),
-            lastWriterWins: at != nil)
+        let entry = Entry(
+            habitID: habit.id, day: day, status: status, value: value, source: .manual, note: note,
+            recordedAt: instant, zone: clock.zoneIdentifier)
+        // A required habit's skip spends an excuse: checked and written in one transaction, so that two
+        // skips at once cannot both spend the last one ("No excuses left this week; ...").
+        let outcome =
+            if status == .skipped && !GateDecision.gatedHabits([habit]).isEmpty {
+                try await database.recordExcusedSkip(entry, lastWriterWins: at != nil)
+            } else {
+                try await database.recordAction(entry, lastWriterWins: at != nil)
+            }
         return try await change(habit, day, outcome == .superseded ? .superseded : .recorded(outcome), now: now)
     }
 

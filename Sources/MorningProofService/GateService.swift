@@ -77,14 +77,4 @@ public struct GateService: Sendable {
         }
         return GateUnlockResult(gate: gate, outcome: outcome, limit: limit)
     }
-
-    /// Refuses a skip of a required habit on `day` when no excuse is left that week ("No excuses
-    /// left this week; the next comes back on Tuesday"); a skip of any other habit is free.
-    public func checkSkip(of habit: Habit, on day: LocalDay) async throws {
-        guard GateDecision.gatedHabits([habit]).count == 1 else { return }
-        let budget = try await database.excuseBudget()
-        let skipped = try await database.entry(habitID: habit.id, day: day)?.status == .skipped
-        guard !budget.allowsSkip(of: habit.id, on: day, alreadySkipped: skipped) else { return }
-        throw budget.standing(on: day).refusal
-    }
 }

@@ -37,6 +37,13 @@ public struct HabitService: Sendable {
         return habit
     }
 
+    /// How many days of `habit` are done without a photo (by hand, or by an import). A habit that
+    /// becomes a photo habit keeps them as they were, as an import keeps its history: only the days
+    /// from the change on need a photo (issue 39).
+    public func daysDoneWithoutPhoto(_ habit: Habit) async throws -> Int {
+        try await database.entries(habitID: habit.id).filter { $0.status == .done && $0.source != .photo }.count
+    }
+
     /// Archives the habit (history kept), or brings it back.
     public func archive(named name: String, archived: Bool = true) async throws -> Habit {
         try await edit(try await database.findHabit(named: name), archived: archived, HabitDetails())

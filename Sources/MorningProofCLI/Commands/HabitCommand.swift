@@ -230,11 +230,20 @@ extension HabitCommand {
 
         func run() async throws {
             let session = try await global.session()
-            let habit = try await session.habits.edit(named: name, rename: rename, edit)
+            let before = try await session.habits.database.findHabit(named: name)
+            let habit = try await session.habits.edit(before, rename: rename, edit)
             if session.json { return try Console.json(HabitJSON(habit)) }
             Console.out(
                 "Updated \"\(habit.shownName)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))."
             )
+            // Days done before it became a photo habit stay as they were (issue 39); photos prove the rest.
+            if before.kind != .photo, habit.kind == .photo {
+                let kept = try await session.habits.daysDoneWithoutPhoto(habit)
+                guard kept > 0 else { return }
+                Console.out(
+                    "Its \(kept) \(kept == 1 ? "day" : "days") done before the change stay as they were; from now on only a "
+                        + "photo proves a day: morningproof verify PHOTO --habit \"\(habit.name)\"")
+            }
         }
     }
 

@@ -1,6 +1,8 @@
 // The Habits tab: every habit (active, then archived), and one form for a new habit and for changing
 // one, with every field of POST/PATCH /api/habits. The server checks everything; its message names
 // the JSON field it refuses, and the page shows it beside that field.
+import { showReferences, wireReferences } from "/references.js";
+
 const $ = (id) => document.getElementById(id);
 let deps = null;
 let editing = null; // the habit the form changes; null for a new one
@@ -121,6 +123,7 @@ export function openForm(habit) {
   $("hf-archive").textContent = habit?.archived ? "Restore" : "Archive";
   $("hf-archive").setAttribute("aria-label", habit ? `${habit.archived ? "Restore" : "Archive"}: ${habit.name}` : "Archive");
   showScheduleFields();
+  showReferences(habit).catch((error) => deps.notice(error.message));
   $("habit-form").hidden = false;
   $("habit-form-title").focus();
 }
@@ -230,6 +233,7 @@ async function remove() {
 /// Wires the tab to the app's `api`, `element` and `notice`.
 export function wireHabits(app) {
   deps = app;
+  wireReferences(app);
   $("habit-new").addEventListener("click", () => openForm(null));
   $("habit-form").addEventListener("submit", save);
   $("hf-cancel").addEventListener("click", closeForm);

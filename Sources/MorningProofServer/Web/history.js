@@ -123,12 +123,36 @@ function dayPanel(habit, report, weekStart, today, day) {
   const button = (text, status, primary) => deps.element("button", {
     type: "button", class: primary ? "primary" : undefined, text, "data-offline": "works", onclick: () => change(status),
   });
-  const buttons = [button("Done", "done", true), button("Skip", "skipped")];
+  // A photo habit is done only by a photo (issue 39): no Done; today, "Take photo" opens Today's camera.
+  const photo = habit.kind === "photo";
+  const buttons = photo ? [] : [button("Done", "done", true)];
+  if (photo && day === today) buttons.push(takePhoto(habit));
+  buttons.push(button("Skip", "skipped"));
   if (known === "done" || known === "skipped" || (waiting && waiting.kind !== "undo")) buttons.push(button("Undo", null));
   return deps.element("div", { class: "day-panel", role: "region", "aria-label": `${habit.name}, ${day}` },
     deps.element("p", { "aria-live": "polite", text: `${day}: ${state}` }),
-    deps.element("label", { for: note.id, text: "Note (sent with Done or Skip)" }), note,
+    ...(photo ? [deps.element("p", { class: "muted", text: "Done only by a photo, taken on Today on the day itself." })] : []),
+    deps.element("label", { for: note.id, text: photo ? "Note (sent with Skip)" : "Note (sent with Done or Skip)" }), note,
     deps.element("div", { class: "choices" }, ...buttons));
+}
+
+/// Today's camera for a photo habit: the Today tab, scrolled to the habit's "Take photo".
+function takePhoto(habit) {
+  return deps.element("button", {
+    type: "button", class: "primary", text: "Take photo", "aria-label": `Take photo: ${habit.name} (on Today)`,
+    onclick: async () => {
+      // Today draws its list again on opening: wait for the habit's new camera (5 seconds at most).
+      const before = document.getElementById(`photo-${habit.id}`);
+      document.querySelector('#tabs button[data-screen="today"]')?.click();
+      for (let tries = 0; tries < 50; tries += 1) {
+        const camera = document.getElementById(`photo-${habit.id}`);
+        if (camera && camera !== before) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      document.querySelector(`label[for="photo-${habit.id}"]`)?.scrollIntoView({ block: "center" });
+      document.getElementById(`photo-${habit.id}`)?.focus({ preventScroll: true });
+    },
+  });
 }
 
 function render(habit, report, weekStart, today, chosen, focus) {

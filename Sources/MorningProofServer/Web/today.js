@@ -1,6 +1,8 @@
 // Today (and yesterday, one tap away): "2 of 4 done" over the habits due, due habits first, a
 // weekly or monthly target's count so far, a metric habit's value against its goal, Done/Undo, and a
 // photo proof with the picture and the verdict's reasons. Every state is the server's.
+import { showExcuses } from "/excuses.js";
+
 const $ = (id) => document.getElementById(id);
 let deps = null;
 let day = "today"; // or "yesterday": the day shown
@@ -39,7 +41,8 @@ async function habitsOfTheDay() {
 }
 
 export async function loadToday() {
-  const [{ habits, date }, quote] = await Promise.all([habitsOfTheDay(), deps.api("GET", "/api/quote")]);
+  const [{ habits, date }, quote, status] = await Promise.all([habitsOfTheDay(), deps.api("GET", "/api/quote"),
+    day === "today" ? deps.api("GET", "/api/status").catch(() => null) : null]);
   shownDate = date;
   // An action waiting to be sent shows as done (or skipped, or undone) at once, marked as waiting.
   for (const habit of habits) {
@@ -61,6 +64,7 @@ export async function loadToday() {
   if (day === "today" && deps.newDay()) {
     $("today-summary").textContent += " · a new day since the last connection: confirmed when the server has it";
   }
+  showExcuses(status); // "1 excuse left this week" (excuses.js)
   $("no-habits").hidden = habits.length > 0;
   // A weekly, monthly or N-day target: the server's count of the period holding today ("2 of 3 this week").
   $("habit-list").replaceChildren(...habits.map((habit) => habitCard(habit, day === "today" ? habit.period?.words : null)));

@@ -1,0 +1,28 @@
+import Foundation
+import MorningProofCore
+import MorningProofStoreContract
+import PostgresNIO
+
+/// Skips of required habits on PostgreSQL, as `AppDatabase`'s: the budget is judged and the skip
+/// written in one transaction that holds the account's row first (as a gate unlock does), so that
+/// skips and unlocks of one account at once, from any number of servers, are decided one at a time.
+extension PostgresStore: ExcusedSkipStore {
+    public func recordExcusedSkip(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome {
+        try await transaction(.writing) { connection in
+            try await connection.query(
+                "SELECT id FROM account WHERE id = \(accountID) FOR NO KEY UPDATE", logger: logger)
+            try await Self.requireOwnHabit(connection, entry.habitID, accountID: accountID, logger: logger)
+            // Read committed: read after the lock, these see every skip committed before it.
+            let travel = try await Self.zoneChanges(connection, accountID: accountID, logger: logger).travelDays
+            let budget = try await Self.excuseBudget(
+                connection, accountID: accountID, travelDays: travel, logger: logger)
+            let skipped =
+                try await Self.entry(connection, habitID: entry.habitID, day: entry.day, logger: logger)?.status
+                == .skipped
+            guard budget.allowsSkip(of: entry.habitID, on: entry.day, alreadySkipped: skipped) else {
+                throw budget.standing(on: entry.day).refusal
+            }
+            return try await Self.recordAction(entry, lastWriterWins: lastWriterWins, connection, logger: logger)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import GRDB
+import MorningProofCore
+import MorningProofStoreContract
+
+/// Skips of required habits on SQLite: the budget is judged and the skip written in one
+/// transaction that takes the write lock at BEGIN, so that skips at once, from this process or
+/// another (the CLI beside the server), are decided one after the other.
+extension AppDatabase: ExcusedSkipStore {
+    public func recordExcusedSkip(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome {
+        try await writeImmediately { db in
+            try requireOwnHabit(db, entry.habitID)
+            let budget = try Self.excuseBudget(
+                db, accountID: accountID, travelDays: Self.zoneChanges(db, accountID: accountID).travelDays)
+            let skipped = try Self.entry(db, habitID: entry.habitID, day: entry.day)?.status == .skipped
+            guard budget.allowsSkip(of: entry.habitID, on: entry.day, alreadySkipped: skipped) else {
+                throw budget.standing(on: entry.day).refusal
+            }
+            return try Self.recordAction(entry, lastWriterWins: lastWriterWins, in: db)
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+import MorningProofCore
+
+/// Skips of required habits, which spend the account's excuses (`ExcuseBudget`): the budget's check
+/// and the skip's write are one transaction, so that skips sent at once (two phones, a phone and
+/// the CLI) cannot both spend the last excuse.
+public protocol ExcusedSkipStore: AccountScopedStore {
+    /// A person's skip of a required habit (`entry.status` is `.skipped`), recorded as
+    /// `recordAction` records it when `ExcuseBudget.allowsSkip` allows it, judged inside the same
+    /// transaction (which holds the account, as a gate unlock does); else nothing is written and the
+    /// refusal of the day's standing is thrown (`ExcuseStanding.refusal`, `no_excuses_left`).
+    func recordExcusedSkip(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome
+}
