@@ -89,7 +89,8 @@ def a_forgotten_password_is_reset_by_the_mailed_link(server, context, page):
             page.get_by_label("Email").fill("ada@example.com")
             page.get_by_label("Password").fill(NEW_PASSWORD)
             page.get_by_role("button", name="Sign in").click()
-            expect(question(page)).to_be_visible()
+            expect(page.locator("#signin")).to_be_hidden()
+            expect(page.get_by_role("button", name="Settings")).to_be_visible()
             # The link works once.
             page.goto(mailing.url + "/" + link[len("https://habits.example/"):])
             page.locator("#reset-new").fill("yet another password")
