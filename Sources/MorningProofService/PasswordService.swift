@@ -27,7 +27,7 @@ extension AccountService {
         else { throw Self.noAccount }
     }
 
-    /// Checks the account's own password, counted like a sign-in: 422 `wrong_password` when it is
+    /// Checks the account's own password, counted like a sign-in: 403 `wrong_password` when it is
     /// not (not 401, which would say the session had ended), 429 past the sign-in limits.
     public func checkPassword(of account: AccountProfile, _ password: String, address: String, now: Date)
         async throws
@@ -39,7 +39,7 @@ extension AccountService {
             guard let stored = try await database.passwordHash(of: account.id) else {
                 try? await throttle.giveBack(reservation)
                 throw MorningProofError(
-                    .refused, code: "no_password",
+                    .conflict, code: "no_password",
                     "this account has no password yet; the operator gives it one with `morningproof-server account set-login`"
                 )
             }
@@ -54,7 +54,7 @@ extension AccountService {
         try await throttle.signedIn(reservation)
     }
 
-    static let wrongPassword = MorningProofError(.refused, code: "wrong_password", "the current password is wrong")
+    static let wrongPassword = MorningProofError(.forbidden, code: "wrong_password", "the current password is wrong")
 
     /// A new one-time reset code for the account with `email` (404 `no_such_account` without one):
     /// only its SHA-256 is stored, and it sets a new password once within `resetCodeLifetime`.
@@ -74,7 +74,7 @@ extension AccountService {
     }
 
     /// Sets a new password with a reset code, which is used up; every token of the account is
-    /// revoked. 422 `invalid_reset_code` for a code unknown, used or expired.
+    /// revoked. 404 `invalid_reset_code` for a code unknown, used or expired.
     public func resetPassword(code: String, new: String, now: Date) async throws {
         guard ResetCode.looksValid(code),
             let id = try await database.resetCodeAccount(codeHash: ResetCode.hash(code), at: now)
@@ -89,7 +89,7 @@ extension AccountService {
     }
 
     static let invalidResetCode = MorningProofError(
-        .refused, code: "invalid_reset_code",
+        .notFound, code: "invalid_reset_code",
         "this reset link is not valid (unknown, used or older than an hour); ask for a new one")
 
     /// Gives an account (the owner's, for the CLI's person) an email and password to sign in with
