@@ -1,4 +1,3 @@
-
 extension MorningProofError.Kind {
     /// The sysexits code `morningproof`, `morningproof-server` and `morningproof-calibrate` exit with
     /// for this kind of error (docs/cli.md's table). The libraries never exit; only the programs read it.
@@ -12,7 +11,7 @@ extension MorningProofError.Kind {
         case .busy: 75
         // What the server answers with 401, 404, 409, 422 or 429 (a token not valid, a prerequisite
         // missing, a name taken, a future day) is, for a command, a usage error.
-        case .unauthorized, .notFound, .conflict, .refused, .tooManyRequests: 64
+        case .unauthorized, .forbidden, .notFound, .conflict, .refused, .tooManyRequests: 64
         }
     }
 }

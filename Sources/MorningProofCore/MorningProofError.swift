@@ -28,6 +28,8 @@ public struct MorningProofError: Error, Equatable, Sendable, CustomStringConvert
         case refused
         /// Too many attempts; try again after `retryAfter` seconds.
         case tooManyRequests(retryAfter: Int)
+        /// The credentials are right but the account may not act: the operator disabled it.
+        case forbidden
     }
 
     public let kind: Kind

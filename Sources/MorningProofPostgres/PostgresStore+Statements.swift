@@ -15,7 +15,7 @@ extension PostgresStore {
         static let sql = """
             SELECT \(profileColumns) FROM api_token JOIN account ON account.id = api_token.accountId
             WHERE api_token.tokenHash = $1 AND (api_token.expiresAt IS NULL OR api_token.expiresAt > $2)
-                AND api_token.scope = ANY($3::text[])
+                AND api_token.scope = ANY($3::text[]) AND account.disabledAt IS NULL
             """
         var tokenHash: String
         var now: Date
@@ -33,7 +33,7 @@ extension PostgresStore {
                 EXISTS (SELECT 1 FROM zoneChange WHERE zoneChange.accountId = account.id)
             FROM api_token JOIN account ON account.id = api_token.accountId
             WHERE api_token.tokenHash = $1 AND (api_token.expiresAt IS NULL OR api_token.expiresAt > $2)
-                AND api_token.scope = ANY($3::text[])
+                AND api_token.scope = ANY($3::text[]) AND account.disabledAt IS NULL
             """
         var tokenHash: String
         var now: Date

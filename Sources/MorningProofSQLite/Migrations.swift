@@ -136,6 +136,9 @@ extension AppDatabase {
         migrator.registerMigration("v14-reference-photos") { db in
             try ReferencePhotoSchema.create(db)
         }
+        migrator.registerMigration("v15-account-care") { db in
+            try AccountCareSchema.create(db)
+        }
         return migrator
     }()
 }

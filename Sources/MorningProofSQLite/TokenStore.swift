@@ -44,7 +44,11 @@ extension AppDatabase: TokenStore {
     static func account(_ db: Database, tokenHash: String, at now: Date, scopes: Set<TokenScope>) throws
         -> AccountProfile?
     {
-        let sql = "SELECT accountId, scope FROM api_token WHERE tokenHash = ? AND (expiresAt IS NULL OR expiresAt > ?)"
+        // A disabled account's tokens sign nothing in (`AccountCareStore.isOfDisabledAccount` says why).
+        let sql = """
+            SELECT accountId, scope FROM api_token WHERE tokenHash = ? AND (expiresAt IS NULL OR expiresAt > ?)
+                AND (SELECT disabledAt FROM account WHERE account.id = api_token.accountId) IS NULL
+            """
         guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [tokenHash, now]),
             let scope = TokenScope(rawValue: row["scope"]), scopes.contains(scope)
         else {

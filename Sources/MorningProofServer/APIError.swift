@@ -62,6 +62,7 @@ extension APIError {
             // RFC 6750: a token was sent and is not valid, or a password was wrong.
             self.init(status: .unauthorized, code: error.code ?? "unauthorized", message: message)
             headers = [.wwwAuthenticate: error.code == "invalid_token" ? "Bearer error=\"invalid_token\"" : "Bearer"]
+        case .forbidden: self.init(status: .forbidden, code: error.code ?? "forbidden", message: message)
         case .noInput, .notFound: self.init(status: .notFound, code: error.code ?? "not_found", message: message)
         case .conflict: self.init(status: .conflict, code: error.code ?? "conflict", message: message)
         case .negative, .refused:

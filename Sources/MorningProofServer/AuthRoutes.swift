@@ -22,7 +22,8 @@ struct AuthRoutes {
         let body = try await JSONBody.read(request, limit: bodyLimit, allowed: ["email", "password", "timezone"])
         let signUp = try await accounts.signUp(
             email: try body.requiredString("email"), password: try body.requiredString("password"),
-            timeZone: try body.string("timezone"), address: context.remoteAddress, now: scope.realNow())
+            timeZone: try body.string("timezone"), address: context.remoteAddress, now: scope.realNow(),
+            userAgent: request.headers[.userAgent])
         // 200 when the email had an account and this was its password: a sign-in (`AccountService.signUp`).
         return JSONResponse.make(
             signUp.created ? .created : .ok, SignUpJSON(token: signUp.token.token, user: UserJSON(signUp.profile)))
@@ -32,7 +33,7 @@ struct AuthRoutes {
         let body = try await JSONBody.read(request, limit: bodyLimit, allowed: ["email", "password"])
         let token = try await accounts.logIn(
             email: try body.requiredString("email"), password: try body.requiredString("password"),
-            address: context.remoteAddress, now: scope.realNow())
+            address: context.remoteAddress, now: scope.realNow(), userAgent: request.headers[.userAgent])
         let expires = token.record.expiresAt.map { ISOInstant.format($0, in: TimeZone(secondsFromGMT: 0)!) }
         return JSONResponse.make(.ok, LogInJSON(token: token.token, expiresAt: expires ?? ""))
     }

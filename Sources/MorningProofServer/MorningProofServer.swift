@@ -57,6 +57,7 @@ public enum MorningProofServer {
         SystemRoutes.add(to: &routes, configuration: configuration)
         WebRoutes.add(to: &routes)
         AuthRoutes(scope: scope).add(to: &routes)
+        AccountRoutes(scope: scope).add(to: &routes)
         let dailyUpdates = DailyUpdateService(database: accounts)
         StatsRoutes(scope: scope, dailyUpdates: dailyUpdates).add(to: &routes)
         DailyUpdateRoutes(scope: scope, dailyUpdates: dailyUpdates).add(to: &routes)

@@ -65,15 +65,18 @@ struct RequestScope: Sendable {
     func checkToken(_ token: PresentedToken) async throws {
         guard let hash = token.hash else { throw TokenService.invalidToken }
         if recentTokens.contains(hash, now: token.at) { return }
-        guard try await accounts.tokens.authenticate(token) != nil else { throw TokenService.invalidToken }
+        guard try await accounts.tokens.authenticate(token) != nil else {
+            throw await accounts.tokens.refusal(for: token)
+        }
         recentTokens.insert(hash, now: token.at)
     }
 
     /// The account the request's bearer token signs in for `access`: 401 with `WWW-Authenticate`
     /// without a valid one (a metrics token is valid only for `.metricsUpload`).
     func account(_ request: Request, for access: TokenAccess = .account) async throws -> AccountProfile {
-        guard let account = try await accounts.tokens.authenticate(try token(request), for: access) else {
-            throw TokenService.invalidToken
+        let token = try token(request)
+        guard let account = try await accounts.tokens.authenticate(token, for: access) else {
+            throw await accounts.tokens.refusal(for: token)
         }
         return account
     }

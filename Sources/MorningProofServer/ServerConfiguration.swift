@@ -65,6 +65,11 @@ public struct ServerConfiguration: Sendable {
     /// The certificate ordered and renewed by ACME (its `tls` is `tls` above); nil without ACME.
     public var acme: ACMECertificates? = nil
 
+    // Accounts a person owns (issue 41).
+    /// Mails password-reset links (`serve --smtp-url --mail-from`, with `--public-url` for the
+    /// link); nil: "Forgot password?" says to ask the operator (`account reset-password`).
+    public var resetMail: (any ResetMailSender)? = nil
+
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,
         bodyLimit: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits()

@@ -19,7 +19,8 @@ struct TokenRoutes {
 
     @Sendable func list(_ request: Request, _ context: ServerContext) async throws -> Response {
         let account = try await scope.account(request)
-        let list = try await tokens.tokens(accountID: account.id).map(TokenJSON.init)
+        let list = try await tokens.sessions(accountID: account.id, current: try scope.token(request)).map(
+            TokenJSON.init)
         return JSONResponse.make(.ok, ["tokens": list])
     }
 

@@ -20,7 +20,9 @@ enum WebRoutes {
             self.contentType = contentType
             let fingerprint = WebRoutes.fingerprint(bytes)
             etag = "\"\(fingerprint)\""
-            if !contentType.hasPrefix("image/png"), let compressed = Gzip.compress(bytes), compressed.count < bytes.count {
+            if !contentType.hasPrefix("image/png"), let compressed = Gzip.compress(bytes),
+                compressed.count < bytes.count
+            {
                 gzipped = (compressed, "\"\(fingerprint)-gzip\"")
             } else {
                 gzipped = nil
@@ -52,6 +54,7 @@ enum WebRoutes {
             "/offline.js": File(PackageResources.offline_js, "text/javascript; charset=utf-8"),
             "/sync.js": File(PackageResources.sync_js, "text/javascript; charset=utf-8"),
             "/clock.js": File(PackageResources.clock_js, "text/javascript; charset=utf-8"),
+            "/account.js": File(PackageResources.account_js, "text/javascript; charset=utf-8"),
         ]
         let version = fingerprint(files.sorted { $0.key < $1.key }.flatMap { Array($0.key.utf8) + $0.value.bytes })
         files["/sw.js"] = File(

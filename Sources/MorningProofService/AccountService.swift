@@ -31,15 +31,17 @@ public struct AccountService: Sendable {
     /// exactly what signing in with it gets (`logIn`): the account's token for its password, else
     /// 401 "wrong email or password" counted against the email's sign-in limits. So a sign-up tells
     /// nothing that a sign-in does not, and probing emails through it is limited like guessing.
-    public func signUp(email: String, password: String, timeZone: String?, address: String, now: Date) async throws
-        -> SignUp
-    {
+    /// `userAgent` names the device of the session (`DeviceName`).
+    public func signUp(
+        email: String, password: String, timeZone: String?, address: String, now: Date, userAgent: String? = nil
+    ) async throws -> SignUp {
         if let problem = AccountRules.emailProblem(email) { throw MorningProofError(.usage, problem) }
         if let problem = AccountRules.passwordProblem(password) { throw MorningProofError(.usage, problem) }
         let zone = try timeZone.map(SettingValues.timeZone)
         try await throttle.reserveSignUp(address: address, now: now)
         if try await database.accountID(email: email) != nil {
-            let token = try await logIn(email: email, password: password, address: address, now: now)
+            let token = try await logIn(
+                email: email, password: password, address: address, now: now, userAgent: userAgent)
             guard let profile = try await database.profile(of: token.record.accountID) else { throw Self.noAccount }
             return SignUp(token: token, profile: profile, created: false)
         }
@@ -51,6 +53,7 @@ public struct AccountService: Sendable {
         }
         let token = try await tokens.issue(
             accountID: profile.id, name: "sign-up", now: now, lifetime: Self.sessionLifetime)
+        await tokens.recordDevice(of: token, userAgent: userAgent)
         return SignUp(token: token, profile: profile, created: true)
     }
 
@@ -66,7 +69,10 @@ public struct AccountService: Sendable {
     /// (`SignInLimits`). The attempt is counted before the password is checked and given back when
     /// it was right, so simultaneous guesses cannot overrun the limit.
     /// - Parameter address: where the attempt comes from (the client's IP address).
-    public func logIn(email: String, password: String, address: String, now: Date) async throws -> IssuedToken {
+    /// - Parameter userAgent: names the device of the session (`DeviceName`); a disabled account is refused (403).
+    public func logIn(email: String, password: String, address: String, now: Date, userAgent: String? = nil)
+        async throws -> IssuedToken
+    {
         // No account has an email with a NUL, and PostgreSQL's text cannot hold one: a wrong
         // sign-in, known without a query that the database would refuse. It is still counted (under
         // the email with U+FFFD for each NUL), or it would be a bcrypt for anyone, without limit.
@@ -94,8 +100,11 @@ public struct AccountService: Sendable {
         }
         guard let credentials, matches else { throw Self.wrongCredentials }
         try await throttle.signedIn(reservation)
-        return try await tokens.issue(
+        if try await database.isDisabled(accountID: credentials.id) == true { throw TokenService.accountDisabled }
+        let token = try await tokens.issue(
             accountID: credentials.id, name: "sign-in", now: now, lifetime: Self.sessionLifetime)
+        await tokens.recordDevice(of: token, userAgent: userAgent)
+        return token
     }
 
     static let wrongCredentials = MorningProofError(.unauthorized, code: "wrong_credentials", "wrong email or password")

@@ -28,7 +28,7 @@ public struct DailyUpdateService: Sendable {
         guard let hash = token.hash,
             let (account, history) = try await database.dailyUpdateHistory(
                 tokenHash: hash, at: token.at, scopes: TokenAccess.account.scopes, day: { $0.clock?.day(at: now) })
-        else { throw TokenService.invalidToken }
+        else { throw await TokenService(database: database).refusal(for: token) }
         let clock = try Self.clock(of: account)
         let today = clock.day(at: now)
         let streak = DailyUpdateStreak.of(
@@ -52,7 +52,7 @@ public struct DailyUpdateService: Sendable {
                         day: clock.day(at: now), score: score, metrics: metrics, recordedAt: now,
                         zone: clock.zoneIdentifier)
                 })
-        else { throw TokenService.invalidToken }
+        else { throw await TokenService(database: database).refusal(for: token) }
         guard inserted else {
             throw MorningProofError(.conflict, code: "already_completed", "Daily check-in already completed")
         }

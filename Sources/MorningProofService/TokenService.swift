@@ -30,6 +30,8 @@ public struct TokenService: Sendable {
     public static let nameMaxLength = 100
 
     public let database: any AccountStore
+    /// The hours whose use of each token this server has recorded (`recordUse`).
+    let useHours = TokenUseHours()
 
     public init(database: any AccountStore) {
         self.database = database
@@ -45,8 +47,11 @@ public struct TokenService: Sendable {
     public func authenticate(_ token: PresentedToken, for access: TokenAccess = .account) async throws
         -> AccountProfile?
     {
-        guard let hash = token.hash else { return nil }
-        return try await database.account(tokenHash: hash, at: token.at, scopes: access.scopes)
+        guard let hash = token.hash,
+            let account = try await database.account(tokenHash: hash, at: token.at, scopes: access.scopes)
+        else { return nil }
+        await recordUse(hash, at: token.at)
+        return account
     }
 
     /// The scope named in a request (`"full"`, `"metrics"`); usage error (400) for another name.

@@ -26,7 +26,7 @@ struct ServerCommand: AsyncParsableCommand {
             source that is not a whole MorningProof database, 66 no such file, 74 database or I/O failure, \
             75 database busy.
             """,
-        subcommands: [Serve.self, TokenCommand.self, DatabaseCommand.self, NotifyCommand.self],
+        subcommands: [Serve.self, TokenCommand.self, DatabaseCommand.self, NotifyCommand.self, AccountCommand.self],
         defaultSubcommand: Serve.self)
 
     /// Runs `body`; a MorningProof error, or a lower layer's (a store's), becomes one line on stderr
@@ -194,6 +194,8 @@ extension ServerCommand {
 
         @OptionGroup(title: "Certificates from an ACME CA (Let's Encrypt)") var acme: ACMEOptions
 
+        @OptionGroup(title: "Password-reset mail") var mail: MailOptions
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
             guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 31") }
@@ -244,6 +246,7 @@ extension ServerCommand {
                 configuration.allowLocalNotifyTargets = delivery.allowLocalNotifyTargets
                 configuration.trustedProxies = try proxy.trusted()
                 configuration.publicURL = try proxy.checkedPublicURL()
+                configuration.resetMail = try mail.mailer(publicURL: configuration.publicURL)
                 var delivery = delivery
                 delivery.appURL = delivery.appURL ?? configuration.publicURL
                 try tls.apply(to: &configuration)

@@ -173,7 +173,7 @@ def signs_in_and_is_asked_on_the_first_visit(server, context, page):
     page.get_by_role("button", name="Yes", exact=True).click()
     expect(dialog).to_be_hidden()
     page.get_by_role("button", name="Settings").click()
-    page.get_by_role("button", name="Sign out").click()
+    page.get_by_role("button", name="Sign out", exact=True).click()
     page.get_by_label("Email").fill("ada@example.com")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
@@ -374,6 +374,7 @@ def main():
     from test_sync import TESTS as SYNC_TESTS
     from test_trust import TESTS as TRUST_TESTS
     from test_trust39 import TESTS as TRUST39_TESTS
+    from test_account41 import TESTS as ACCOUNT_TESTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         run = Run(playwright)
@@ -385,7 +386,7 @@ def main():
             an_apple_health_export_uploaded_in_settings_shows_its_summary,
             connecting_health_auto_export_gives_a_metrics_only_token, *NOTIFICATION_TESTS, *HABIT_TESTS, *HISTORY_TESTS,
             *EVERY_SCREEN_TESTS, *OFFLINE_TESTS, *ADDRESS_TESTS, *SYNC_TESTS, *TRUST_TESTS,
-            *TRUST39_TESTS,
+            *TRUST39_TESTS, *ACCOUNT_TESTS,
         ]:
             # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") in test.__name__:

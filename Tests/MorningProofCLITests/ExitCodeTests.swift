@@ -21,12 +21,14 @@ import Testing
         case .busy: 75
         // What the server refuses with 401, 404, 409, 422 or 429 is a usage error for a command.
         case .unauthorized, .notFound, .conflict, .refused, .tooManyRequests: 64
+        // What the server refuses with 403 (a disabled account) too.
+        case .forbidden: 64
         }
     }
 
     static let kinds: [Kind] = [
         .negative, .usage, .dataError, .noInput, .ioError, .busy, .unauthorized, .notFound, .conflict, .refused,
-        .tooManyRequests(retryAfter: 7),
+        .tooManyRequests(retryAfter: 7), .forbidden,
     ]
 
     @Test(arguments: kinds) func everyKindExitsWithItsCode(kind: Kind) throws {

@@ -20,6 +20,7 @@ import Testing
         switch kind {
         case .usage, .dataError: (.badRequest, "bad_request")
         case .unauthorized: (.unauthorized, "unauthorized")
+        case .forbidden: (.forbidden, "forbidden")
         case .noInput, .notFound: (.notFound, "not_found")
         case .conflict: (.conflict, "conflict")
         case .negative, .refused: (.unprocessableContent, "refused")
@@ -30,7 +31,7 @@ import Testing
 
     static let kinds: [Kind] = [
         .negative, .usage, .dataError, .noInput, .ioError, .busy, .unauthorized, .notFound, .conflict, .refused,
-        .tooManyRequests(retryAfter: 7),
+        .tooManyRequests(retryAfter: 7), .forbidden,
     ]
 
     @Test(arguments: kinds) func everyKindAnswersItsStatus(kind: Kind) {

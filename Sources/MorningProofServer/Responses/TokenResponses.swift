@@ -12,8 +12,20 @@ struct TokenJSON: Encodable, Sendable {
     /// "full", or "metrics" for a token that only posts metrics.
     let scope: String
     let token: String?
+    /// Where a sign-in came from ("Safari on iPhone"), its last hour of use, and whether it is the
+    /// token asking (issue 41's sessions); absent for a token just made.
+    var device: String? = nil
+    var lastUsedAt: String? = nil
+    var current: Bool? = nil
 
     init(_ record: APIToken) { self.init(record, token: nil) }
+
+    init(_ session: TokenSession) {
+        self.init(session.token, token: nil)
+        device = session.use.device
+        lastUsedAt = session.use.lastUsedAt.map { ISOInstant.format($0, in: TimeZone(identifier: "UTC")!) }
+        current = session.use.current
+    }
 
     init(_ record: APIToken, token: String?) {
         id = record.id

@@ -6,6 +6,7 @@ import { loadNotifications, wireNotifications } from "/notifications.js";
 import { loadHabits, wireHabits } from "/habits.js";
 import { loadToday, wireToday } from "/today.js";
 import { wireInstall } from "/install.js";
+import { loadAccount, openReset, wireAccount } from "/account.js";
 import { loadHistory, wireHistory } from "/history.js";
 import { accountDay, heardFrom, nowMs } from "/clock.js";
 import { offlineStore, reachedServer, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
@@ -146,7 +147,7 @@ async function open(screen) {
   if (screen === "habits") await loadHabits();
   if (screen === "history") await loadHistory();
   // Notifications load with the screen only: a token made or revoked leaves what is being typed there.
-  if (screen === "settings") await Promise.all([loadSettings(), loadNotifications()]);
+  if (screen === "settings") await Promise.all([loadSettings(), loadNotifications(), loadAccount()]);
   if (mine !== opening) return; // a tab tapped meanwhile
   show(screen);
   if (!$("offline").hidden) setOffline(true);
@@ -447,6 +448,7 @@ async function boot() {
   wireHabits({ api, element, notice });
   wireHistory({ api, element, notice, record, waitingFor, today: () => checkin?.day, list: () => $("history-list") });
   wireInstall();
+  wireAccount({ api, element, show, signedOut: (why) => signOut(false, why), tokensChanged: loadSettings });
   $("profile-form").addEventListener("submit", saveProfile);
   $("question-form").addEventListener("submit", saveQuestion);
   $("token-form").addEventListener("submit", createToken);
@@ -504,6 +506,7 @@ async function boot() {
     if (!known) return;
     server = known.json;
   }
+  if (openReset()) return;
   try {
     await start();
   } catch (error) {
