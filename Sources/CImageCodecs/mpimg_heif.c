@@ -1,7 +1,7 @@
 /* HEIF/HEIC decoding through libheif's C API (errors are returned as values: no setjmp). Reading
  * the boxes decodes no pixel; the primary image's size is checked against the caller's budget before
  * heif_decode_image allocates anything. */
-#include "mpimg_shared.h"
+#include "mpimg_heif_pictures.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -44,9 +44,12 @@ static int mpimg_heif_error(struct heif_error error, char *message, size_t capac
                : MPIMG_ERROR_DATA;
 }
 
-/* Clears message, reads the boxes and the primary image's handle, fills info and checks the budget. */
-static int mpimg_heif_open(const uint8_t *data, size_t size, const mpimg_limits *limits, mpimg_info *info,
-                           mpimg_heif_file *file, char *message, size_t capacity) {
+/* Clears message, reads the boxes and the primary image's handle, fills info and checks the budget: on the
+ * size the header claims, then on the real size of every coded picture (libheif 1.15 would decode a picture
+ * bigger than its ispe box says). With check_claims (before decoding), a picture whose size is not the one
+ * its header says is refused too; the header alone (read_info) still reports what the file claims. */
+static int mpimg_heif_open(const uint8_t *data, size_t size, const mpimg_limits *limits, int check_claims,
+                           mpimg_info *info, mpimg_heif_file *file, char *message, size_t capacity) {
     mpimg_shared_message(message, capacity, "");
     memset(info, 0, sizeof *info);
     memset(file, 0, sizeof *file);
@@ -79,6 +82,7 @@ static int mpimg_heif_open(const uint8_t *data, size_t size, const mpimg_limits 
     info->width = (uint32_t)width;
     info->height = (uint32_t)height;
     int status = mpimg_shared_budget(info, limits, message, capacity);
+    if (status == MPIMG_OK) status = mpimg_heif_check_pictures(data, size, limits, check_claims, message, capacity);
     if (status != MPIMG_OK) {
         mpimg_heif_close(file);
         return status;
@@ -118,7 +122,7 @@ static void mpimg_heif_exif(const struct heif_image_handle *handle, uint8_t *exi
 int mpimg_heif_read_info(const uint8_t *data, size_t size, const mpimg_limits *limits, mpimg_info *info,
                          uint8_t *exif, size_t exif_capacity, char *message, size_t message_capacity) {
     mpimg_heif_file file;
-    int status = mpimg_heif_open(data, size, limits, info, &file, message, message_capacity);
+    int status = mpimg_heif_open(data, size, limits, 0, info, &file, message, message_capacity);
     if (status != MPIMG_OK) return status;
     mpimg_heif_exif(file.handle, exif, exif_capacity, info);
     mpimg_heif_close(&file);
@@ -152,7 +156,7 @@ static int mpimg_heif_copy(const struct heif_image *image, const mpimg_info *inf
 int mpimg_heif_decode(const uint8_t *data, size_t size, const mpimg_limits *limits, mpimg_info *info,
                       uint8_t *pixels, size_t pixels_size, char *message, size_t message_capacity) {
     mpimg_heif_file file;
-    int status = mpimg_heif_open(data, size, limits, info, &file, message, message_capacity);
+    int status = mpimg_heif_open(data, size, limits, 1, info, &file, message, message_capacity);
     if (status != MPIMG_OK) return status;
     if (pixels == NULL || pixels_size != (size_t)info->width * (size_t)info->height * 3) {
         mpimg_shared_message(message, message_capacity, "pixel buffer does not match the image size");

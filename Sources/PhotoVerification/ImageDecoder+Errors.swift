@@ -70,6 +70,10 @@ extension ImageDecoder {
         let kind = format.name
         let library = format.library
         switch UInt32(bitPattern: status) {
+        case MPIMG_ERROR_TOO_MANY_PIXELS.rawValue where !libraryMessage.hasPrefix("\(header.width)x\(header.height) is"):
+            // A HEIC's coded picture (its HEVC stream's own size) over the limit, whatever its header says.
+            let said = libraryMessage.hasPrefix("the ") ? libraryMessage.dropFirst(4) : Substring(libraryMessage)
+            return "the \(kind) \(said); refused before decoding"
         case MPIMG_ERROR_TOO_MANY_PIXELS.rawValue:
             let pixels = UInt64(header.width) * UInt64(header.height)
             return
@@ -81,6 +85,9 @@ extension ImageDecoder {
             return "out of memory decoding the \(kind) (\(library): \(libraryMessage))"
         default:
             break
+        }
+        if libraryMessage.hasPrefix("the header says") || libraryMessage.hasPrefix("the coded picture is") {
+            return "the \(kind) is not what its header says: \(libraryMessage); refused before decoding"
         }
         let lower = libraryMessage.lowercased()
         if lower.contains("premature end") || lower.contains("beyond end of data") || lower.contains("ends early")

@@ -4,7 +4,9 @@
 SampleImages/phone/: three bed scenes (SampleImages/scenes/, made by scripts/make-scenes) encoded
 with Debian's own encoders, heif-enc (libheif-examples, x265) and cwebp (webp), their EXIF copied
 from the JPEG (so made-2's capture time is in the HEIF Exif block and in the WebP EXIF chunk).
-SampleImages/broken/: each format cut short, and each with a header claiming 100000x100000.
+SampleImages/broken/: each format cut short, and each with a header claiming 100000x100000; a HEIC whose
+header says 100x100 while its HEVC picture is 2000x2000 (the picture's own size must be checked before
+libheif decodes it).
 
 Standard library only. Run through scripts/make-sample-images."""
 import os
@@ -43,8 +45,8 @@ def boxes(data, start, end):
         offset += size
 
 
-def huge_heic(source, target):
-    """Every ispe box (meta > iprp > ipco > ispe) set to 100000x100000: the image's declared size."""
+def claimed_heic(source, target, width, height):
+    """Every ispe box (meta > iprp > ipco > ispe) set to width x height: the image's declared size."""
     data = bytearray(open(source, "rb").read())
     containers = {b"meta": 4, b"iprp": 0, b"ipco": 0}  # meta is a full box: 4 bytes of version and flags
 
@@ -53,10 +55,27 @@ def huge_heic(source, target):
             if kind in containers:
                 walk(offset + header + containers[kind], offset + size)
             elif kind == b"ispe":
-                data[offset + header + 4:offset + header + 12] = struct.pack(">II", 100000, 100000)
+                data[offset + header + 4:offset + header + 12] = struct.pack(">II", width, height)
 
     walk(0, len(data))
     open(target, "wb").write(bytes(data))
+
+
+def lying_heic(target, side):
+    """A flat grey side x side picture (a PGM through cjpeg, as heif-enc reads JPEG) whose ispe says 100x100."""
+    pgm = os.path.join(os.path.dirname(target), "lie.pgm")
+    jpeg, heic = pgm + ".jpg", pgm + ".heic"
+    with open(pgm, "wb") as out:
+        out.write(b"P5 %d %d 255\n" % (side, side) + bytes([128]) * (side * side))
+    try:
+        with open(jpeg, "wb") as out:
+            subprocess.run(["cjpeg", "-quality", "90", pgm], check=True, stdout=out)
+        subprocess.run(["heif-enc", "-q", "50", "-o", heic, jpeg], check=True, stdout=subprocess.DEVNULL)
+        claimed_heic(heic, target, 100, 100)
+    finally:
+        for path in (pgm, jpeg, heic):
+            if os.path.exists(path):
+                os.remove(path)
 
 
 def huge_webp(source, target):
@@ -77,7 +96,8 @@ def main():
     for path, extension in zip(made, ["heic", "webp"]):
         data = open(path, "rb").read()
         open(os.path.join(BROKEN, "truncated." + extension), "wb").write(data[: len(data) * 6 // 10])
-    huge_heic(made[0], os.path.join(BROKEN, "huge-100000.heic"))
+    claimed_heic(made[0], os.path.join(BROKEN, "huge-100000.heic"), 100000, 100000)
+    lying_heic(os.path.join(BROKEN, "ispe-lie-2000-as-100.heic"), 2000)
     huge_webp(made[1], os.path.join(BROKEN, "huge-100000.webp"))
 
 

@@ -7,7 +7,7 @@ import PhotoVerification
 struct ImageCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image",
-        abstract: "Inspect photo files (JPEG and PNG) the way the verifier decodes them.",
+        abstract: "Inspect photo files (JPEG, PNG, HEIC and WebP) the way the verifier decodes them.",
         subcommands: [Info.self])
 
     /// `morningproof image info FILE...`: header facts and the mean colour of the decoded image.
