@@ -136,6 +136,9 @@ extension AppDatabase {
         migrator.registerMigration("v14-reference-photos") { db in
             try ReferencePhotoSchema.create(db)
         }
+        migrator.registerMigration("v-gate42") { db in
+            try GateTokenSchema.widenScopes(db)
+        }
         return migrator
     }()
 }

@@ -20,7 +20,7 @@ struct GateCommand: AsyncParsableCommand {
               alias firefox='morningproof gate --exec firefox'
               morningproof gate unlock --reason "on call this morning"
             """,
-        subcommands: [Check.self, Unlock.self],
+        subcommands: [Check.self, Unlock.self, Sites.self],
         defaultSubcommand: Check.self
     )
 
