@@ -101,10 +101,10 @@ struct GateRoutes {
 }
 
 extension JSONBody {
-    /// A list of strings (`"sites": ["instagram.com"]`); nil when left out or null.
+    /// A list of strings (`"sites": ["instagram.com"]`); nil when left out (null is refused: 400).
     fileprivate func strings(_ key: String) throws -> [String]? {
         switch fields[key] {
-        case nil, .null?: return nil
+        case nil: return nil
         case .array(let values)?:
             return try values.map { value in
                 guard case .string(let text) = value else {

@@ -70,5 +70,12 @@ extension SettingRules {
             key: GateSettings.daysKey,
             help: "the weekdays the gate applies, such as monday,tuesday (default: every day)",
             check: GateSettings.checkDaysSetting),
+        SettingRule(
+            key: "gate.server",
+            help: "the server whose gate `gate` asks (http:// or https:// URL; empty: this database)",
+            check: { $0.trimmingCharacters(in: .whitespaces) }),
+        SettingRule(
+            key: "gate.token-file", help: "a file holding the gate token for gate.server",
+            check: { $0.trimmingCharacters(in: .whitespaces) }),
     ]
 }

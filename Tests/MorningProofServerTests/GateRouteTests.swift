@@ -136,7 +136,8 @@ struct GateRouteTests {
                 #"{"sites": ["https://instagram.com/"], "cutoff": "10:00", "days": ["monday"]}"#,
                 #"{"sites": ["insta gram.com"]}"#, #"{"sites": [3]}"#, #"{"sites": "instagram.com"}"#,
                 #"{"sites": [], "cutoff": "25:00"}"#, #"{"sites": [], "cutoff": "9am"}"#,
-                #"{"sites": [], "days": ["funday"]}"#, #"{"sites": [], "days": []}"#, #"{"sites": [], "extra": 1}"#,
+                #"{"sites": [], "days": ["funday"]}"#, #"{"sites": [], "days": []}"#, #"{"days": null}"#,
+                #"{"sites": [], "extra": 1}"#,
             ] {
                 let reply = try await api.send(.put, "/api/gate/settings", token: token, json: body)
                 #expect(reply.status == .badRequest && reply.errorCode == "bad_request", "\(body): \(reply.body)")
