@@ -12,11 +12,14 @@ public enum CheckinState: String, Sendable, Codable {
 /// Whether the gate is open, and what is still missing when it is not. Pure: no clock, no I/O.
 ///
 /// The gate is open when every required habit is settled today (done, skipped, or not due by its
-/// schedule) and, if a check-in exists, today's answer is yes; or when today was unlocked.
+/// schedule) and, if a check-in exists, today's answer is yes; or when today was unlocked; or when
+/// the account's shield settings lift it (`GateLift`: past the cutoff, or a day off).
 public struct GateDecision: Sendable, Equatable {
     /// A required habit that is not settled yet.
     public struct Pending: Sendable, Equatable {
+        public let id: Int64
         public let name: String
+        public let kind: HabitKind
         public let state: TodayState
     }
 
@@ -24,19 +27,38 @@ public struct GateDecision: Sendable, Equatable {
     public let checkin: CheckinState
     /// The reason given for today's unlock, if today was unlocked.
     public let unlockReason: String?
+    /// What lifts the gate today by the account's shield settings, if anything.
+    public let lift: GateLift?
 
-    /// True when the routine is done (or today was unlocked).
-    public var isOpen: Bool { routineDone || unlockReason != nil }
+    /// True when the routine is done, today was unlocked, or the shield is lifted.
+    public var isOpen: Bool { routineDone || unlockReason != nil || lift != nil }
 
     /// True when every required habit is settled and the check-in (if any) is answered yes.
     public var routineDone: Bool { pendingHabits.isEmpty && (checkin == .none || checkin == .yes) }
 
+    /// Why the gate is open or closed, in the API's word.
+    public var reason: GateReason {
+        if routineDone { return .done }
+        if unlockReason != nil { return .unlocked }
+        switch lift {
+        case .off: return .off
+        case .cutoff: return .cutoff
+        case nil: return .pending
+        }
+    }
+
     /// - Parameters:
     ///   - required: each required habit with its state today; check-in habits are left to `checkin`.
-    public init(required: [(name: String, state: TodayState)], checkin: CheckinState, unlockReason: String?) {
-        pendingHabits = required.filter { !Self.isSettled($0.state) }.map { Pending(name: $0.name, state: $0.state) }
+    public init(
+        required: [(habit: Habit, state: TodayState)], checkin: CheckinState, unlockReason: String?,
+        lift: GateLift? = nil
+    ) {
+        pendingHabits = required.filter { !Self.isSettled($0.state) }.map {
+            Pending(id: $0.habit.id, name: $0.habit.name, kind: $0.habit.kind, state: $0.state)
+        }
         self.checkin = checkin
         self.unlockReason = unlockReason
+        self.lift = lift
     }
 
     /// The habits the gate waits for: the required ones but a check-in, which it judges by its answer.
@@ -52,6 +74,11 @@ public struct GateDecision: Sendable, Equatable {
         case .pending: false
         }
     }
+}
+
+/// Why the gate is open (`done`, `unlocked`, `cutoff`, `off`) or closed (`pending`).
+public enum GateReason: String, Sendable, Codable {
+    case done, unlocked, pending, cutoff, off
 }
 
 /// One gate unlock: it opens the gate for the rest of `day`.

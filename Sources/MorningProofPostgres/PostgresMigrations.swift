@@ -22,6 +22,7 @@ extension PostgresStore {
         PostgresMigration(name: "v9-habit-position", statements: PostgresSchema.v9),
         PostgresMigration(name: "v14-reference-photos", statements: PostgresSchema.referencePhotos),
         PostgresMigration(name: "v15-account-care", statements: PostgresSchema.accountCare),
+        PostgresMigration(name: "v16-gate-scopes", statements: PostgresSchema.gateTokenScopes),
     ]
 
     /// The names of the migrations this build knows, in order.

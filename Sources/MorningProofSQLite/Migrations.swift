@@ -139,6 +139,9 @@ extension AppDatabase {
         migrator.registerMigration("v15-account-care") { db in
             try AccountCareSchema.create(db)
         }
+        migrator.registerMigration("v16-gate-scopes") { db in
+            try GateTokenSchema.widenScopes(db)
+        }
         return migrator
     }()
 }

@@ -73,6 +73,7 @@ public enum MorningProofServer {
         MetricRoutes(scope: scope).add(to: &routes)
         PushRoutes(scope: scope).add(to: &routes)
         NotificationRoutes(scope: scope).add(to: &routes)
+        GateRoutes(scope: scope).add(to: &routes)
 
         let router = Router(context: ServerContext.self)
         router.add(middleware: ForwardedMiddleware(trusted: configuration.trustedProxies))

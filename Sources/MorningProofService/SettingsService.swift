@@ -30,7 +30,7 @@ public struct SettingRules: Sendable {
     public static let clockKeys = [SettingKey.timeZone, SettingKey.dayStart, SettingKey.weekStart]
 
     /// Every feature setting of the libraries: the check-in and the gate, the quotes file, the metric sources.
-    public static let builtIn = checkinAndGate + [quotesFile, metricSourcePriority]
+    public static let builtIn = checkinAndGate + gateShield + [quotesFile, metricSourcePriority]
 
     /// The check-in's texts and the gate's unlocks.
     public static let checkinAndGate: [SettingRule] = [
@@ -57,7 +57,8 @@ public struct SettingRules: Sendable {
 
     /// A quotes JSON file on this machine (or `builtin`): for a front end that runs where the file is.
     public static let quotesFile = SettingRule(
-        key: SettingKey.quotesFile, help: "a quotes JSON file, builtin, or builtin-general (no scripture)", check: QuoteSource.checkSetting)
+        key: SettingKey.quotesFile, help: "a quotes JSON file, builtin, or builtin-general (no scripture)",
+        check: QuoteSource.checkSetting)
 
     /// `metrics.source-priority "Watch,iPhone"`: the first listed source with data gives a day's totals.
     public static let metricSourcePriority = SettingRule(

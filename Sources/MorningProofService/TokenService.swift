@@ -54,11 +54,14 @@ public struct TokenService: Sendable {
         return account
     }
 
-    /// The scope named in a request (`"full"`, `"metrics"`); usage error (400) for another name.
+    /// The scopes a token can be made with by name (a pairing code is made by `GatePairingService`).
+    public static let namedScopes: [TokenScope] = [.full, .metrics, .gate]
+
+    /// The scope named in a request (`"full"`, `"metrics"`, `"gate"`); usage error (400) for another name.
     public static func scope(named name: String) throws -> TokenScope {
-        guard let scope = TokenScope(rawValue: name) else {
+        guard let scope = TokenScope(rawValue: name), namedScopes.contains(scope) else {
             throw MorningProofError.usage(
-                "the token scope must be \(TokenScope.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), not \"\(name)\""
+                "the token scope must be \(namedScopes.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), not \"\(name)\""
             )
         }
         return scope
@@ -93,9 +96,9 @@ public struct TokenService: Sendable {
         return try await issue(accountID: accountID, name: name, now: now, lifetime: nil, scope: scope)
     }
 
-    /// Tokens of one account, or of all of them.
+    /// Tokens of one account, or of all of them (pairing codes waiting to be used are not tokens).
     public func tokens(accountID: Int64? = nil) async throws -> [APIToken] {
-        try await database.tokens(accountID: accountID)
+        try await database.tokens(accountID: accountID).filter { $0.scope != .pairing }
     }
 
     /// Revokes a token by id; among one account's tokens only, when given (another's id is not found).
@@ -119,18 +122,23 @@ public struct TokenService: Sendable {
 
 /// What a request asks of its token. The one rule of which token scope may call what: a full
 /// token opens everything its account may do; a metrics token (pasted into a phone app) opens
-/// only the metrics upload, so that it cannot read or change anything if it leaks.
+/// only the metrics upload, and a gate token (the browser extension, a phone automation) only the
+/// gate's answer and its unlock, so that neither can read or change anything else if it leaks.
+/// A pairing code opens nothing.
 public enum TokenAccess: Sendable {
     /// Any route of the account: reads, writes, tokens, the metric totals.
     case account
     /// `POST /api/metrics`: health data arriving from a phone.
     case metricsUpload
+    /// `GET /api/gate` and `POST /api/gate/unlock`: the shield asking whether to let a site through.
+    case gate
 
     /// The token scopes that open it.
     public var scopes: Set<TokenScope> {
         switch self {
         case .account: [.full]
         case .metricsUpload: [.full, .metrics]
+        case .gate: [.full, .gate]
         }
     }
 }

@@ -43,7 +43,7 @@ public struct APIToken: Sendable, Equatable {
     public var createdAt: Date
     /// Nil: never expires.
     public var expiresAt: Date?
-    /// What the token may do: everything its account may, or only post metrics.
+    /// What the token may do: everything its account may, only post metrics, or only ask the gate.
     public var scope: TokenScope
 
     /// Public, so that another store (PostgreSQL's) can return tokens too.
@@ -68,4 +68,9 @@ public enum TokenScope: String, Sendable, CaseIterable, Codable {
     case full
     /// Only `POST /api/metrics`: the token pasted into a phone's Health Auto Export.
     case metrics
+    /// Only the gate: `GET /api/gate` and `POST /api/gate/unlock`, for the browser extension and
+    /// phone automations.
+    case gate
+    /// A one-time pairing code (10 minutes), exchanged once for a gate token; it opens no route.
+    case pairing
 }

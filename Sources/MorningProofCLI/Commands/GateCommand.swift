@@ -20,7 +20,7 @@ struct GateCommand: AsyncParsableCommand {
               alias firefox='morningproof gate --exec firefox'
               morningproof gate unlock --reason "on call this morning"
             """,
-        subcommands: [Check.self, Unlock.self],
+        subcommands: [Check.self, Unlock.self, Sites.self],
         defaultSubcommand: Check.self
     )
 
@@ -37,6 +37,12 @@ struct GateCommand: AsyncParsableCommand {
 
         @Flag(help: "Print nothing; only the exit code tells.")
         var quiet = false
+
+        @Option(
+            help: ArgumentHelp(
+                "Ask the gate of a server account (or config gate.server); the token from MORNINGPROOF_GATE_TOKEN or config gate.token-file.",
+                valueName: "url"))
+        var server: String?
 
         @OptionGroup var global: GlobalOptions
 
@@ -64,6 +70,9 @@ struct GateCommand: AsyncParsableCommand {
 
         private func check() async throws -> Bool {
             let session = try await global.session()
+            if let remote = try await RemoteGate.configured(server: server, settings: session.database) {
+                return try await checkRemote(remote, session: session)
+            }
             // Quiet, or about to run the command: the decision alone (the screen's quotes are not read).
             if quiet || !exec.isEmpty {
                 let open = try await session.gate.decision(now: session.now).decision.isOpen
@@ -79,6 +88,26 @@ struct GateCommand: AsyncParsableCommand {
                 state.blockScreen.forEach(Console.out)
             }
             return open
+        }
+
+        /// The server's answer (or, offline, the last open answer of today, else closed), said as `check` says it.
+        private func checkRemote(_ remote: RemoteGate, session: Session) async throws -> Bool {
+            let (gate, offline) = try await remote.answer(now: session.now)
+            if let offline {
+                Console.error(
+                    "morningproof: \(offline); "
+                        + (gate == nil ? "the gate stays closed" : "the last answer known today holds (open)"))
+            }
+            // Quiet, or about to run the command: nothing is printed, as from the database.
+            if quiet || (!exec.isEmpty && gate?.open == true) { return gate?.open ?? false }
+            if session.json, let gate {
+                try Console.json(gate)
+            } else if let gate {
+                RemoteGate.lines(gate).forEach(Console.out)
+            } else {
+                Console.out("The gate is closed: the server cannot be asked, and no open answer is known today.")
+            }
+            return gate?.open ?? false
         }
 
         /// execvp: the command takes over this process, its arguments and exit code untouched.
