@@ -75,31 +75,32 @@ public struct BedVerifier: Sendable {
         let reasons = drivers.map { Self.describe($0.element.name, high: $0.element.z > 0) }
         return BedVerdict(
             made: made, probability: probability, confidence: made ? probability : 1 - probability,
-            reasons: reasons.isEmpty ? ["no feature stood out"] : reasons, features: statistics.values, notAPhoto: nil)
+            reasons: reasons.isEmpty ? ["nothing in particular stood out"] : reasons, features: statistics.values,
+            notAPhoto: nil)
     }
 
-    /// A feature, above or below its calibration mean, in words.
+    /// A feature, above or below its calibration mean, in everyday words ("the covers look smooth").
+    /// The CLI and the web app show these as the verdict's reasons, so they name what a person sees.
     static func describe(_ name: String, high: Bool) -> String {
         let level = high ? "high" : "low"
         switch name {
-        case "smoothShare": return high ? "large smooth areas" : "few large smooth areas"
-        case "straightEdgeShare":
-            return high ? "mostly straight horizontal and vertical edges" : "few straight edges, many slanted ones"
-        case "orientationEntropy": return high ? "edges running in every direction" : "edges in a few directions"
-        case "edgeCoherence": return high ? "long coherent edges" : "broken, incoherent edges"
-        case "gradientEnergy": return "\(level) texture energy overall"
-        case "gradientEnergyUpper": return "\(level) texture energy in the upper half"
-        case "gradientEnergyLower": return "\(level) wrinkle energy in the lower half"
-        case "gradientEnergyCentre": return "\(level) wrinkle energy in the centre"
-        case "edgeDensityUpper": return high ? "many edges in the upper half" : "few edges in the upper half"
-        case "edgeDensityLower": return high ? "many folds and edges in the lower half" : "few edges in the lower half"
-        case "edgeDensityCentre": return high ? "many folds and edges in the centre" : "few edges in the centre"
-        case "blockEnergySpread":
-            return high ? "detail concentrated in a few places" : "detail scattered everywhere"
-        case "colourEntropy": return high ? "many different colours" : "few colours"
-        case "saturationMean": return high ? "saturated, colourful objects" : "muted colours"
-        case "saturationSpread": return high ? "uneven colourfulness" : "even colourfulness"
-        case "lumaContrast": return high ? "strong light and dark contrast" : "soft contrast"
+        case "smoothShare": return high ? "the covers look smooth" : "hardly anything looks smooth"
+        case "straightEdgeShare": return high ? "neat, straight lines" : "hardly any straight lines"
+        case "orientationEntropy": return high ? "things lying every which way" : "lines that run the same way"
+        case "edgeCoherence": return high ? "long, clean outlines" : "broken, messy outlines"
+        case "gradientEnergy": return high ? "lots of folds and shadows" : "few folds or shadows"
+        case "gradientEnergyUpper": return high ? "a busy top half" : "a calm top half"
+        case "gradientEnergyLower":
+            return high ? "lots of folds and shadows in the bottom half" : "a smooth bottom half"
+        case "gradientEnergyCentre": return high ? "lots of folds and shadows in the middle" : "a smooth middle"
+        case "edgeDensityUpper": return high ? "lots going on in the top half" : "a tidy top half"
+        case "edgeDensityLower": return high ? "rumpled covers in the bottom half" : "a tidy bottom half"
+        case "edgeDensityCentre": return high ? "rumpled covers in the middle" : "a tidy middle"
+        case "blockEnergySpread": return high ? "the clutter is in a few spots" : "clutter all over"
+        case "colourEntropy": return high ? "lots of different colours, like things lying about" : "just a few colours"
+        case "saturationMean": return high ? "bright, colourful things in view" : "soft, muted colours"
+        case "saturationSpread": return high ? "bright things scattered about" : "even colours"
+        case "lumaContrast": return high ? "strong light and shadow" : "soft, even light"
         default: return "\(level) \(name)"
         }
     }

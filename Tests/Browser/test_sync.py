@@ -8,7 +8,7 @@ import time
 from playwright.sync_api import expect
 
 from test_offline import OFFLINE, answered_with_read, entry_of, instant
-from test_web_app import at
+from test_web_app import at, hold, menu_item
 
 # The page counts the `online` events it sees and writes down every status it shows: "Synced" is
 # shown for a moment only.
@@ -41,7 +41,7 @@ def sync_resends_to_a_server_back_on_the_same_address_with_no_tap_and_no_online_
     # The server goes (a restart, a captive Wi-Fi): the page still believes it is online.
     server.pause()
     at(page, OFFLINE)
-    page.get_by_role("button", name="Done: Read").click()
+    hold(page, "Done: Read")
     expect(page.locator("#waiting")).to_contain_text("1 change waiting to sync")
     assert page.evaluate("() => navigator.onLine")
     server.resume()
@@ -49,7 +49,7 @@ def sync_resends_to_a_server_back_on_the_same_address_with_no_tap_and_no_online_
     print(f"     the queued Done reached the server {waited:.1f} s after it was back")
     assert entry["status"] == "done" and instant(entry["recordedAt"]) == instant(OFFLINE), entry
     expect(page.locator("#waiting")).to_be_hidden()
-    expect(page.get_by_role("button", name="Undo: Read")).to_be_visible()
+    expect(menu_item(page, "Undo: Read")).to_be_visible()
     assert "Synced" in page.evaluate("() => window.statusesShown")
     assert page.evaluate("() => window.onlineEvents") == 0
 

@@ -16,6 +16,7 @@ import time
 import traceback
 
 from selenium import webdriver
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.file_detector import UselessFileDetector
@@ -141,12 +142,31 @@ class Page:
         def pressed():
             found = find()
             if found is not None:
+                # In the middle of the screen, as a person scrolls to it: WebDriver's own scroll
+                # leaves it at the bottom edge, under the phone's tab bar.
+                self.js("arguments[0].scrollIntoView({ block: 'center' })", found)
                 found.click()
             return found is not None
         self.wait(pressed, what)
 
     def click(self, name):
         self.press(lambda: self.button(name), f"the button {name!r}")
+
+    def hold(self, name, seconds=0.8):
+        """Completes a habit as a thumb does: a press held on its round check ("Done: Read")."""
+        def held():
+            found = self.button(name)
+            if found is not None:
+                ActionChains(self.driver).click_and_hold(found).pause(seconds).release().perform()
+            return found is not None
+        self.wait(held, f"the round check {name!r}")
+
+    def in_menu(self, name):
+        """The button `name` ("Undo: Read") in its habit's row menu, opening the menu ("More: Read")."""
+        more = self.button(f"More: {name.split(': ', 1)[1]}")
+        if more is not None and more.get_attribute("aria-expanded") != "true":
+            more.click()
+        return self.button(name)
 
     def click_first(self, css):
         self.press(lambda: next(iter(self.visible(css)), None), css)
@@ -216,13 +236,26 @@ def webkit_signs_up_marks_done_and_proves_the_bed_with_a_photo(server, page):
     token, read = with_read(server, page)
     server.api("POST", "/api/habits", token, {"name": "Make bed", "kind": "photo"}, now=OPENED)
     page.reload()
-    page.click("Done: Read")
-    page.wait(lambda: page.button("Undo: Read"), "Undo: Read")
+    page.hold("Done: Read")
+    page.wait(lambda: page.in_menu("Undo: Read"), "Undo: Read")
     page.field("Take photo").send_keys(str(SCENES / "made-1.jpg"))
     page.wait_text(".verdict", "Made")
-    page.wait(lambda: page.button("Undo: Make bed"), "Undo: Make bed")
+    page.wait(lambda: page.in_menu("Undo: Make bed"), "Undo: Make bed")
     page.shot("today")
     assert entry_of(server, token, read, "2026-11-20")["status"] == "done"
+
+
+def webkit_holds_to_complete_and_a_tap_only_says_how(server, page):
+    token, read = with_read(server, page)
+    # A plain tap on the round check completes nothing and says how (issue 40).
+    page.click("Done: Read")
+    page.wait_text("#notice", "Hold to complete")
+    assert entry_of(server, token, read, "2026-11-20") is None
+    # A press held for 0.8 s completes it; Undo is behind the row's menu.
+    page.hold("Done: Read")
+    page.wait(lambda: page.in_menu("Undo: Read"), "Undo: Read in the row's menu")
+    assert entry_of(server, token, read, "2026-11-20")["status"] == "done"
+    page.shot("today-menu")
 
 
 def webkit_history_marks_a_day_done_with_a_note(server, page):
@@ -257,7 +290,7 @@ def webkit_settings_saves_the_week_start_and_makes_a_token(server, page):
     page.wait(lambda: page.visible("#week-start"), "Settings")
     page.js("const s = document.getElementById('week-start'); s.value = 'sunday';")
     page.click_first("#profile-form button[type=submit]")
-    page.wait_text("#notice", "weeks on sunday")
+    page.wait_text("#notice", "weeks on Sunday")
     page.fill("Token name", "cron", within="#token-form")
     page.click_first("#token-form button[type=submit]")
     page.wait_text("#new-token", "shown once")
@@ -270,13 +303,13 @@ def webkit_resends_to_a_server_back_with_no_tap_and_no_online_event(server, page
     page.js(WATCH)
     server.pause()
     page.at(OFFLINE)
-    page.click("Done: Read")
+    page.hold("Done: Read")
     page.wait_text("#waiting", "1 change waiting to sync")
     server.resume()
     waited, entry = wait_for_entry(server, token, read, RESEND_BOUND)
     print(f"     WebKit: the queued Done reached the server {waited:.1f} s after it was back")
     assert instant(entry["recordedAt"]) == instant(OFFLINE), entry
-    page.wait(lambda: page.button("Undo: Read"), "Undo: Read once sent")
+    page.wait(lambda: page.in_menu("Undo: Read"), "Undo: Read once sent")
     assert page.js("return window.onlineEvents") == 0
 
 
@@ -288,7 +321,7 @@ def webkit_records_with_the_server_gone_and_reloads(server, page):
     page.wait(lambda: page.js("return navigator.serviceWorker.controller !== null"), "the service worker")
     server.pause()
     page.at(OFFLINE)
-    page.click("Done: Read")
+    page.hold("Done: Read")
     page.wait_text("#waiting", "1 change waiting to sync")
     page.reload()
     page.wait_text("#waiting", "1 change waiting to sync")
@@ -301,6 +334,7 @@ def webkit_records_with_the_server_gone_and_reloads(server, page):
 
 TESTS = [
     webkit_signs_up_marks_done_and_proves_the_bed_with_a_photo,
+    webkit_holds_to_complete_and_a_tap_only_says_how,
     webkit_history_marks_a_day_done_with_a_note,
     webkit_habits_edit_renames_a_habit,
     webkit_settings_saves_the_week_start_and_makes_a_token,

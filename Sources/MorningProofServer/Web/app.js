@@ -111,9 +111,30 @@ async function saveSession() {
   await offlineStore.saveSession({ token: accountToken, account, now });
 }
 
-function notice(text) {
+// A notice fades after this long; an error ("error") stays until it is dismissed.
+const NOTICE_SHOWN = 4000;
+let noticeTimer = null;
+
+/// Shows `text` as a toast over the bottom of the screen (`kind` "error": it stays, with a close button).
+function notice(text, kind = "info") {
+  clearTimeout(noticeTimer);
+  const error = kind === "error" && Boolean(text);
   $("notice").textContent = text;
   $("notice").hidden = !text;
+  $("toast").hidden = !text;
+  $("toast").classList.toggle("error", error);
+  $("toast").classList.remove("leaving");
+  $("notice-close").hidden = !error;
+  if (!text || error) return;
+  noticeTimer = setTimeout(() => {
+    $("toast").classList.add("leaving"); // fades out (CSS), then goes
+    noticeTimer = setTimeout(() => notice(""), 400);
+  }, NOTICE_SHOWN - 400);
+}
+
+/// "monday" as a person writes it: "Monday".
+function weekday(name) {
+  return name ? name[0].toUpperCase() + name.slice(1) : "";
 }
 
 function element(tag, attributes = {}, ...children) {
@@ -254,7 +275,7 @@ function showZoneLine() {
       notice(`Your days now follow ${here} time.`);
       await refreshDay();
     } catch (error) {
-      notice(error.message);
+      notice(error.message, "error");
     }
   };
   line.replaceChildren(
@@ -350,9 +371,9 @@ async function saveProfile(event) {
     });
     profile = me;
     showZoneLine();
-    notice(`Saved: ${me.timezone}, the day starts at ${me.dayStart}, weeks on ${me.weekStart}.`);
+    notice(`Saved: ${me.timezone}, the day starts at ${me.dayStart}, weeks on ${weekday(me.weekStart)}.`);
   } catch (error) {
-    notice(error.message);
+    notice(error.message, "error");
   }
 }
 
@@ -366,7 +387,7 @@ async function saveQuestion(event) {
     checkin = await api("GET", "/api/checkin");
     notice(`The daily question is now: ${setup.question}`);
   } catch (error) {
-    notice(error.message);
+    notice(error.message, "error");
   }
 }
 
@@ -379,7 +400,7 @@ async function createToken(event) {
     $("token-name").value = "";
     await loadSettings();
   } catch (error) {
-    notice(error.message);
+    notice(error.message, "error");
   }
 }
 
@@ -410,7 +431,7 @@ async function openedFromNotification(event) {
   try {
     await refreshDay();
   } catch (error) {
-    notice(error.message);
+    notice(error.message, "error");
   }
 }
 
@@ -457,6 +478,9 @@ async function boot() {
   });
   wireNotifications({ api, element });
   $("signout").addEventListener("click", () => signOut());
+  $("notice-close").addEventListener("click", () => notice(""));
+  // The status chip is one line; a tap shows all it says.
+  $("status-chip").addEventListener("click", () => $("status-chip").classList.toggle("open"));
   // Another tab signed in as someone else, or out: this one follows, rather than show one account's
   // day and act on it with the other's token.
   window.addEventListener("storage", (event) => {
@@ -470,7 +494,7 @@ async function boot() {
   for (const tab of document.querySelectorAll("#tabs button")) {
     tab.addEventListener("click", () => {
       wanted = tab.dataset.screen;
-      open(wanted).catch((error) => notice(error.message));
+      open(wanted).catch((error) => notice(error.message, "error"));
     });
   }
   document.addEventListener("keydown", trapFocus);
@@ -510,7 +534,7 @@ async function boot() {
   try {
     await start();
   } catch (error) {
-    if (error.status !== 401) notice(error.message);
+    if (error.status !== 401) notice(error.message, "error");
   }
 }
 

@@ -33,7 +33,7 @@ function scoreCurve(habit, report, days, today) {
   });
   picture.append(svg("polyline", { points: scores.length === 1 ? `0,${points.split(",")[1]} 1,${points.split(",")[1]}` : points }));
   return deps.element("figure", { class: "score" }, picture,
-    deps.element("figcaption", { class: "muted", text: `Score from ${days[0].day} (${scores.length} days) to today` }));
+    deps.element("figcaption", { class: "muted", text: `Score from ${days[0].day} (${scores.length} ${scores.length === 1 ? "day" : "days"}) to today` }));
 }
 
 /// Arrow keys on the map: up and down a day, left and right a week; Home and End the first and last

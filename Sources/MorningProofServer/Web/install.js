@@ -1,15 +1,24 @@
 // The "Install" hint: shown when the browser offers to install the app (`beforeinstallprompt`,
-// Chromium), gone once installed or declined. iOS has no such event: there, Settings' notification
-// section says to use Share, Add to Home Screen.
+// Chromium), gone once installed or declined; after "Not now", offered again a week later at the
+// earliest. iOS has no such event: there, Settings' notification section says to use Share, Add to
+// Home Screen.
 const $ = (id) => document.getElementById(id);
 let offer = null;
+const DECLINED = "morningproof.installDeclinedAt";
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/// Whether "Not now" was said less than a week ago.
+function declinedLately() {
+  const at = Number(localStorage.getItem(DECLINED));
+  return at > 0 && Date.now() - at < WEEK_MS;
+}
 
 export function wireInstall() {
   showInsecureAddress();
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault(); // the page shows its own hint instead of the browser's mini bar
     offer = event;
-    $("install-hint").hidden = false;
+    $("install-hint").hidden = declinedLately();
   });
   window.addEventListener("appinstalled", () => {
     offer = null;
@@ -23,6 +32,7 @@ export function wireInstall() {
     await shown.prompt();
   });
   $("install-no").addEventListener("click", () => {
+    localStorage.setItem(DECLINED, String(Date.now()));
     $("install-hint").hidden = true;
   });
 }

@@ -110,13 +110,13 @@ export function reachedServer() {
   sendAndShow();
 }
 
-/// "Synced", for a moment, where the waiting count was.
+/// "Synced", for a moment, where the waiting count was (in the status chip).
 function showSynced() {
   let synced = $("synced");
   if (!synced) {
-    synced = document.createElement("p");
+    synced = document.createElement("span");
     synced.id = "synced";
-    synced.className = "banner synced";
+    synced.className = "synced";
     synced.setAttribute("role", "status");
     $("waiting").after(synced);
   }
@@ -149,7 +149,8 @@ async function showMessages() {
   // A long queue refused at once (a deleted habit's hundred days) reads as its first three and a count.
   const shown = messages.slice(0, 3).map((message) => message.text);
   if (messages.length > 3) shown.push(`And ${messages.length - 3} more changes were not recorded or were replaced.`);
-  if (messages.length) deps.notice(shown.join(" "));
+  // What the server did not record stays on screen until dismissed.
+  if (messages.length) deps.notice(shown.join(" "), "error");
 }
 
 /// The last action waiting for habit `id` on `day`, which the page shows until the server has it.

@@ -1,6 +1,8 @@
-// Today (and yesterday, one tap away): "2 of 4 done" over the habits due, due habits first, a
-// weekly or monthly target's count so far, a metric habit's value against its goal, Done/Undo, and a
-// photo proof with the picture and the verdict's reasons. Every state is the server's.
+// Today (and yesterday, one tap away): "Friday, 27 November", "2 of 4 done" over the habits due, due
+// habits first, a weekly or monthly target's count so far, a metric habit's value against its goal, one
+// large round check per habit that completes on a press-and-hold (a keyboard's Enter or Space, and a
+// screen reader, press it as a plain button), Skip and Undo behind the row's menu, and a photo proof
+// with the picture and the verdict's reasons. Every state is the server's.
 import { showExcuses } from "/excuses.js";
 
 const $ = (id) => document.getElementById(id);
@@ -8,6 +10,10 @@ let deps = null;
 let day = "today"; // or "yesterday": the day shown
 let shownDate = null; // the date of the day shown (YYYY-MM-DD): what an action is recorded for
 const proofs = new Map(); // habit id → { url, text, made }: the last photo chosen and its verdict
+const menus = new Set(); // the habit ids whose row menu is open: a repaint keeps it open
+// A press held this long completes a habit: a thumb scrolling past ticks nothing.
+const HOLD_MS = 500;
+let holding = null; // { habit, start, timer, held }: the press under way on a round check
 
 const ORDER = { pending: 0, done: 1, skipped: 2, travel: 2, notDue: 3 };
 const WORDS = { notDue: "not due", pending: "to do", missed: "not done", travel: "travel day: your streak is safe" };
@@ -36,6 +42,8 @@ async function habitsOfTheDay() {
   const days = await Promise.all(habits.map((habit) => reportDays(habit, yesterday)));
   habits.forEach((habit, index) => {
     habit.state = days[index].find((entry) => entry.day === yesterday)?.state || "notDue";
+    // A habit made today did not exist yesterday: nothing to record for it there.
+    if (habit.createdDay > yesterday) Object.assign(habit, { state: "notDue", notYet: true });
   });
   return { habits, date: yesterday };
 }
@@ -52,7 +60,8 @@ export async function loadToday() {
     habit.waiting = true;
   }
   $("today-which").textContent = day === "today" ? "Today" : "Yesterday";
-  $("today-day").textContent = date || "";
+  $("today-day").textContent = date ? friendlyDate(date) : "";
+  $("today-day").setAttribute("datetime", date || "");
   $(day === "today" ? "show-today" : "show-yesterday").checked = true;
   habits.sort((a, b) => (ORDER[a.state] ?? 1) - (ORDER[b.state] ?? 1));
   const due = habits.filter((habit) => !["notDue", "skipped", "travel"].includes(habit.state));
@@ -69,6 +78,22 @@ export async function loadToday() {
   // A weekly, monthly or N-day target: the server's count of the period holding today ("2 of 3 this week").
   $("habit-list").replaceChildren(...habits.map((habit) => habitCard(habit, day === "today" ? habit.period?.words : null)));
   deps.quoteFigure($("today-quote"), quote);
+  if (day === "today") showBadge(due.length - done);
+}
+
+/// "Friday, 27 November" for 2026-11-27, by the browser's rules for English (its first English
+/// language; British order where it has none).
+export function friendlyDate(date) {
+  const locale = (navigator.languages || []).find((language) => /^en\b/i.test(language)) || "en-GB";
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, {
+    weekday: "long", day: "numeric", month: "long", timeZone: "UTC",
+  });
+}
+
+/// The installed app's icon shows the habits still due today (the Badging API, where the browser has it).
+function showBadge(due) {
+  const badge = due > 0 ? navigator.setAppBadge?.(due) : navigator.clearAppBadge?.();
+  badge?.catch?.(() => {});
 }
 
 function goalLine(habit) {
@@ -89,7 +114,7 @@ function goalLine(habit) {
 }
 
 function habitCard(habit, period) {
-  const words = WORDS[habit.state] || habit.state;
+  const words = habit.notYet ? "not started yet" : WORDS[habit.state] || habit.state;
   const state = deps.element("span", {
     class: `state-${habit.state}`, text: habit.waiting ? `${words}, waiting to sync` : words,
   });
@@ -98,25 +123,116 @@ function habitCard(habit, period) {
   // The streak the server last confirmed, never one counting what waits to be sent.
   if (day === "today" && habit.currentStreak !== undefined) {
     const streak = `${habit.currentStreak} ${habit.currentStreak === 1 ? "day" : "days"}`;
-    parts.push(habit.waiting || habit.unconfirmed ? `last confirmed streak ${streak}` : `streak ${streak}`);
-    if (habit.state !== "done" && !habit.waiting && !habit.unconfirmed) {
-      parts.push(`${habit.daysUntilBreak} ${habit.daysUntilBreak === 1 ? "day" : "days"} until break`);
+    // A new habit has no streak yet, and says nothing of one.
+    if (habit.waiting || habit.unconfirmed) parts.push(`last confirmed streak ${streak}`);
+    else if (habit.currentStreak > 0) parts.push(`streak ${streak}`);
+    // Only a streak can break: a new habit has none yet.
+    if (habit.currentStreak > 0 && habit.state === "pending" && !habit.waiting && !habit.unconfirmed) {
+      const left = habit.daysUntilBreak;
+      parts.push(left > 0 ? `${left} ${left === 1 ? "day" : "days"} to spare` : "do it today to keep it");
     }
   }
-  const card = deps.element("li", { class: "habit" },
-    deps.element("h3", { text: habit.name }),
-    deps.element("p", {}, state, parts.length ? ` · ${parts.join(", ")}` : ""));
-  if (habit.goal && day === "today") card.append(goalLine(habit));
   const recorded = habit.state === "done" || habit.state === "skipped";
   const button = (text, status) => deps.element("button", {
     type: "button", "aria-label": `${text}: ${habit.name}`, text, "data-offline": "works",
     onclick: () => mark(habit, status),
   });
-  // A photo habit is done only by a photo (its "Take photo" below): Skip and Undo, never Done.
-  if (recorded || habit.kind !== "photo") card.append(recorded ? button("Undo", null) : button("Done", "done"));
-  if (!recorded) card.append(" ", button("Skip", "skipped"));
+  // The menu's choices: Skip while nothing is recorded, Undo once it is.
+  const choices = habit.notYet ? [] : recorded ? [button("Undo", null)] : [button("Skip", "skipped")];
+  const card = deps.element("li", { class: `habit ${recorded ? "recorded" : ""}` },
+    checkFor(habit, recorded),
+    deps.element("div", { class: "about" },
+      deps.element("h3", { text: habit.name }),
+      deps.element("p", {}, state, parts.length ? ` · ${parts.join(", ")}` : "")),
+    choices.length ? rowMenu(habit, choices) : "");
+  if (habit.goal && day === "today") card.append(goalLine(habit));
   if (habit.kind === "photo" && day === "today") card.append(...photoProof(habit));
   return card;
+}
+
+/// The row's large round check: a button that completes on a press held for HOLD_MS (a plain tap says
+/// "Hold to complete"), or at once from a keyboard or a screen reader (a click with no pointer). Done,
+/// a photo habit (done only by its photo) and a habit that did not exist yet show the check only.
+function checkFor(habit, recorded) {
+  const tick = deps.element("span", { class: "tick", "aria-hidden": "true" });
+  if (recorded || habit.kind === "photo" || habit.notYet) {
+    return deps.element("span", { class: `round-check ${habit.state === "done" ? "ticked" : ""}`, "aria-hidden": "true" }, tick);
+  }
+  const check = deps.element("button", {
+    type: "button", class: "round-check", "aria-label": `Done: ${habit.name}`, "data-offline": "works",
+    "aria-describedby": "hold-hint", "data-habit": habit.id,
+  }, deps.element("span", { class: "fill", "aria-hidden": "true" }), tick);
+  check.addEventListener("pointerdown", (event) => startHold(event, habit, check));
+  check.addEventListener("contextmenu", (event) => event.preventDefault()); // a long press on a phone
+  check.addEventListener("click", (event) => {
+    if (event.detail === 0) return completeNow(habit); // Enter, Space, a screen reader's action
+    if (holding?.held) return;
+    deps.notice("Hold to complete");
+  });
+  if (holding?.habit.id === habit.id && !holding.held) check.classList.add("holding"); // a repaint mid-press
+  return check;
+}
+
+function startHold(event, habit, check) {
+  if (event.button !== 0) return;
+  stopHold();
+  check.classList.add("holding");
+  holding = { habit, start: event.timeStamp, x: event.clientX, y: event.clientY, held: false };
+  holding.timer = setTimeout(() => completeHold(), HOLD_MS);
+}
+
+/// The press is over: long enough (by the events' own times, so that a busy page is not unfair), it
+/// completes; shorter, it is let go. A finger that moves (a scroll) lets go as well.
+function endHold(event) {
+  if (!holding || holding.held) return;
+  const moved = event.type === "pointermove" && Math.hypot(event.clientX - holding.x, event.clientY - holding.y) > 12;
+  if (event.type === "pointermove" && !moved) return;
+  if (event.type === "pointerup" && event.timeStamp - holding.start >= HOLD_MS) return completeHold();
+  stopHold();
+}
+
+function stopHold() {
+  clearTimeout(holding?.timer);
+  holding = null;
+  document.querySelectorAll(".round-check.holding").forEach((check) => check.classList.remove("holding"));
+}
+
+function completeHold() {
+  if (!holding || holding.held) return;
+  clearTimeout(holding.timer);
+  holding.held = true; // the click that ends this press shows no hint
+  const { habit } = holding;
+  navigator.vibrate?.(15);
+  completeNow(habit);
+}
+
+function completeNow(habit) {
+  return mark(habit, "done");
+}
+
+function closeMenus() {
+  if (menus.size === 0) return;
+  menus.clear();
+  for (const menu of document.querySelectorAll("#habit-list .menu")) menu.hidden = true;
+  for (const more of document.querySelectorAll("#habit-list .more")) more.setAttribute("aria-expanded", "false");
+}
+
+/// "More: Read" opens the row's menu (Skip, or Undo); it stays open across a repaint.
+function rowMenu(habit, choices) {
+  const id = `menu-${habit.id}`;
+  const open = menus.has(habit.id);
+  const toggle = deps.element("button", {
+    type: "button", class: "more", "aria-label": `More: ${habit.name}`, "aria-expanded": String(open),
+    "aria-controls": id, "data-offline": "works", text: "⋯",
+  });
+  const menu = deps.element("div", { id, class: "menu", hidden: open ? undefined : "" }, ...choices);
+  toggle.addEventListener("click", () => {
+    if (menus.has(habit.id)) menus.delete(habit.id);
+    else menus.add(habit.id);
+    menu.hidden = !menus.has(habit.id);
+    toggle.setAttribute("aria-expanded", String(menus.has(habit.id)));
+  });
+  return deps.element("div", { class: "actions" }, toggle, menu);
 }
 
 function photoProof(habit) {
@@ -157,7 +273,7 @@ async function mark(habit, status) {
     await deps.record(status ? { ...action, status } : action);
     await loadToday();
   } catch (error) {
-    deps.notice(error.message);
+    deps.notice(error.message, "error");
   }
 }
 
@@ -191,7 +307,7 @@ async function addHabit(event) {
     $("habit-name").value = "";
     await loadToday();
   } catch (error) {
-    deps.notice(error.message);
+    deps.notice(error.message, "error");
   }
 }
 
@@ -200,11 +316,20 @@ async function addHabit(event) {
 /// is one the page worked out offline, after the one it saved).
 export function wireToday(app) {
   deps = app;
+  for (const type of ["pointerup", "pointercancel", "pointermove"]) window.addEventListener(type, endHold);
+  window.addEventListener("blur", stopHold);
+  // A press anywhere else, or Escape, closes the row menus.
+  document.addEventListener("pointerdown", (event) => {
+    if (!event.target.closest?.(".actions")) closeMenus();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeMenus();
+  });
   $("add-habit").addEventListener("submit", addHabit);
   for (const input of document.querySelectorAll("input[name=day]")) {
     input.addEventListener("change", () => {
       day = input.value;
-      loadToday().catch((error) => deps.notice(error.message));
+      loadToday().catch((error) => deps.notice(error.message, "error"));
     });
   }
 }
