@@ -25,7 +25,7 @@ function fieldset() {
     }),
     deps.element("ul", { id: "hf-references-list", class: "references" }),
     input, deps.element("label", { for: input.id, class: "camera", text: "Add a photo of your made bed" }),
-    deps.element("p", { id: "hf-references-status", class: "error", role: "status", "aria-live": "polite" }));
+    deps.element("p", { id: "hf-references-status", role: "status", "aria-live": "polite" }));
   $("hf-error").before(node);
   return node;
 }
@@ -54,21 +54,28 @@ async function list() {
     $("hf-references-list").replaceChildren(...items);
     const full = reply.references.length >= reply.limit;
     $("hf-reference-input").disabled = full;
-    if (full) $("hf-references-status").textContent = `${reply.limit} photos: remove one to add another.`;
+    if (full) say(`${reply.limit} photos: remove one to add another.`);
   } catch (error) {
-    $("hf-references-status").textContent = error.message;
+    say(error.message, true);
   }
+}
+
+// The fieldset's one line: what happened, in the error colour only when something went wrong.
+function say(text, failed = false) {
+  const status = $("hf-references-status");
+  status.textContent = text;
+  status.classList.toggle("error", failed);
 }
 
 async function add(input) {
   const file = input.files[0];
   if (!file || !habit) return;
-  $("hf-references-status").textContent = "Adding the photo…";
+  say("Adding the photo…");
   try {
     const added = await deps.api("POST", `/api/habits/${habit.id}/references`, file, file.type || "application/octet-stream");
-    $("hf-references-status").textContent = `Photo ${added.number} added.`;
+    say(`Photo ${added.number} added.`);
   } catch (error) {
-    $("hf-references-status").textContent = `The photo could not be added: ${error.message}`;
+    say(`The photo could not be added: ${error.message}`, true);
   }
   input.value = "";
   await list();
@@ -77,9 +84,9 @@ async function add(input) {
 async function remove(number) {
   try {
     await deps.api("DELETE", `/api/habits/${habit.id}/references/${number}`);
-    $("hf-references-status").textContent = `Photo ${number} removed.`;
+    say(`Photo ${number} removed.`);
   } catch (error) {
-    $("hf-references-status").textContent = error.message;
+    say(error.message, true);
   }
   await list();
   $("hf-reference-input").focus();
