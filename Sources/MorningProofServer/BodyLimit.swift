@@ -16,12 +16,23 @@ struct BodyLimit: Sendable {
     /// more, else as soon as the bytes that arrived pass the limit. Routes that take a token
     /// call this only after the token is checked, so that a stranger's body is never read.
     func collect(_ request: Request) async throws -> ByteBuffer {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > bytes { throw tooLarge }
+        if declaresMore(request) { throw tooLarge }
         do {
             return try await request.body.collect(upTo: bytes)
         } catch is NIOTooManyBytesError {
             throw tooLarge
         }
+    }
+
+    /// Whether the request's Content-Length says more than the limit. A length too long for an `Int`
+    /// (up to 2^64 - 1 passes the HTTP parser) says more too: it was taken for no length at all, and
+    /// the request waited for its body until the body deadline, unanswered.
+    func declaresMore(_ request: Request) -> Bool {
+        guard let text = request.headers[.contentLength], !text.isEmpty else { return false }
+        guard let length = Int(text) else {
+            return text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }
+        return length > bytes
     }
 
     var tooLarge: APIError {

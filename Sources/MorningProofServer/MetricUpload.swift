@@ -45,7 +45,7 @@ struct MetricUpload {
 
     /// 413 when the request's Content-Length says more than the limit: before anything else is done for it.
     func checkDeclaredLength(_ request: Request) throws {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit.bytes { throw limit.tooLarge }
+        if limit.declaresMore(request) { throw limit.tooLarge }
     }
 
     /// Writes the body (a form's file part) to `file`: 413 at once when Content-Length says more than

@@ -145,6 +145,23 @@ struct HostileBodyTests {
         #expect(statuses == [201, 201, 429])
     }
 
+    /// A Content-Length past `Int.max` (the HTTP parser takes up to 2^64 - 1) was read as no length:
+    /// the request waited for its body, unanswered, until the 30 s body deadline closed it (an
+    /// outsider's attack). It is 413 at once, like any other length over the limit.
+    @Test(arguments: ["/api/metrics", "proof"])
+    func aContentLengthTooLongForAnIntIs413AtOnce(route: String) async throws {
+        let running = try Running()
+        let path = route == "proof" ? running.proofPath : route
+        let type = route == "proof" ? "image/jpeg" : "text/csv"
+        let connection = try RawConnection(port: RawConnection.port(of: running.server.address))
+        connection.send(
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(running.token)\r\n"
+                + "Content-Type: \(type)\r\nContent-Length: 10000000000000000000\r\n\r\n")
+        // Well inside the 30 s body deadline that answered nothing before.
+        let answer = try await OwnThread.run { try connection.response(within: 20) }
+        #expect(answer.head.hasPrefix("HTTP/1.1 413"), "\(answer.head)")
+    }
+
     @Test func aChunkedJSONBodyOverItsLimitIs413AndNothingIsStored() async throws {
         let running = try Running()
         let client = running.client
