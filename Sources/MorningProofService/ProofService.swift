@@ -93,13 +93,15 @@ public struct ProofService: Sendable {
     public func prove(
         _ photo: PhotoInput, habitID id: Int64, now: Date, judging: PhotoJudging = .upload, cpu: any CPUWork
     ) async throws -> PhotoProof {
-        // Another account's habit has no references here; it is not found after the photo is told.
-        let references = try await database.referencePhotos(habitID: id)
+        // The habit first: another account's, or one that is not a photo habit, is refused before a
+        // photo that may cost seconds of CPU is decoded.
+        let habit = try photoHabit(try await HabitService(database: database, clock: clock).habit(id: id))
+        let references = try await database.referencePhotos(habitID: habit.id)
         let (judgement, scene) = try await cpu.run {
             let judgement = try judging.judge(photo, fingerprint: true, scene: !references.isEmpty)
             return (judgement, Self.sceneVerdict(judgement, references: references))
         }
-        return try await prove(judgement, habitID: id, now: now, scene: scene)
+        return try await prove(judgement, habit: habit, now: now, scene: scene)
     }
 
     /// The action of `verify --habit`: judges `photos` at once on at most `workers` threads, then

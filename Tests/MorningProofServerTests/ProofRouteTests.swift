@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import MorningProofCore
-import MorningProofService
 import MorningProofSQLite
+import MorningProofService
 import MorningProofStoreContract
 import MorningProofTestSupport
 import TestFixtures
@@ -151,6 +151,15 @@ struct ProofRouteTests {
             let notTheirs = try await api.upload(
                 path, token: other, at: at, type: "image/jpeg", body: try Scenes.bytes("made-1.jpg"))
             #expect(notTheirs.status == .notFound)
+            // The habit is checked before the photo is decoded (an outsider's attack: a 38-byte WebP that
+            // decodes to 50 megapixels cost 2.3 s of CPU each, then 404): bytes that are no photo
+            // at all get the habit's refusal, not bad_image.
+            let notAPhotoToAnother = try await api.upload(
+                path, token: other, at: at, type: "image/jpeg", body: Data("hello".utf8))
+            #expect(notAPhotoToAnother.status == .notFound, "\(notAPhotoToAnother.errorCode ?? "")")
+            let notAPhotoToRead = try await api.upload(
+                "/api/habits/\(readID)/proof", token: token, at: at, type: "image/jpeg", body: Data("hello".utf8))
+            #expect(notAPhotoToRead.errorCode == "not_a_photo_habit")
             let entries = try await api.send(.get, "/api/habits/\(id)/entries", token: token, at: at)
             #expect((entries.json["entries"] as? [Any])?.isEmpty == true)
         }
