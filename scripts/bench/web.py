@@ -72,6 +72,8 @@ def seed(url):
     ]
     for index, body in enumerate(habits):
         habit = api(url, "POST", "/api/habits", token, body, now=week_ago)
+        if body.get("kind") == "photo":
+            continue  # done only by a photo (422 proof_required): its days stay open
         for days in range(1 + index % 2, 7, 2):
             day = (now - datetime.timedelta(days=days)).date().isoformat()
             api(url, "PUT", f"/api/habits/{habit['id']}/entries/{day}", token, {"status": "done"})
