@@ -1,11 +1,12 @@
 """The web app through the reverse proxies docs/deploy.md sets up, started from deploy/'s own files
 (deploy/Caddyfile, deploy/nginx/morningproof.conf) with only the host name, ports and certificate
-paths changed, so that the docs and the tests cannot drift: Caddy (Debian's caddy, its internal
-CA) and nginx (Debian's nginx, a certificate made here with openssl), each in front of a debug
-morningproof-server on loopback. Chromium opens https://morningproof.test:PORT (resolved to
-127.0.0.1) and must find a secure context, register the service worker, open offline after a
-reload, subscribe to push (the stand-in push service of Tests/Browser/test_notifications.py), get a
-pushed message shown by the worker, and report no installability error.
+paths changed, so that the docs and the tests cannot drift: Caddy (Debian's caddy, with the
+certificate it gets by itself from its internal CA) and nginx (Debian's nginx, a certificate made
+here with openssl), each in front of a debug morningproof-server on loopback. Chromium opens
+https://morningproof.test:PORT (resolved to 127.0.0.1) and must find a secure context, register the
+service worker, open offline after a reload, subscribe to push (the stand-in push service of
+Tests/Browser/test_notifications.py), get a pushed message shown by the worker, and report no
+installability error.
 
 Run by scripts/deploy-tests (scripts/test runs it). Screenshots go to .build/screenshots/.
 """
@@ -69,23 +70,47 @@ def certificate(folder):
         ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
          "-days", "2", "-subj", f"/CN={HOST}", "-addext", f"subjectAltName=DNS:{HOST}",
          "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    return cert, key, spki_of(cert)
+
+
+def spki_of(pem_file):
+    """The SHA-256 of the public key of the certificate in `pem_file`, in base64."""
     spki = subprocess.run(
-        f"openssl x509 -in '{cert}' -pubkey -noout | openssl pkey -pubin -outform der"
+        f"openssl x509 -in '{pem_file}' -pubkey -noout | openssl pkey -pubin -outform der"
         " | openssl dgst -sha256 -binary | base64", shell=True, check=True, capture_output=True, text=True)
-    return cert, key, spki.stdout.strip()
+    return spki.stdout.strip()
+
+
+def served_certificate(port, folder, seconds=60):
+    """The certificate served for morningproof.test on `port` (SNI), saved in `folder`: Caddy makes
+    its own a moment after it listens."""
+    deadline = time.monotonic() + seconds
+    while True:
+        shown = subprocess.run(
+            ["openssl", "s_client", "-connect", f"127.0.0.1:{port}", "-servername", HOST],
+            input="", capture_output=True, text=True, timeout=30)
+        begin, end = shown.stdout.find("-----BEGIN CERTIFICATE-----"), shown.stdout.find("-----END CERTIFICATE-----")
+        if begin >= 0 and end > begin:
+            pem = folder / "served.pem"
+            pem.write_text(shown.stdout[begin:end + len("-----END CERTIFICATE-----")] + "\n")
+            return pem
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"no certificate served on {port} after {seconds} s: {shown.stderr[-500:]}")
+        time.sleep(0.5)
 
 
 class Caddy:
     """Caddy from deploy/Caddyfile: its site block as shipped, on a free port, for morningproof.test,
-    with the test's certificate in place of Let's Encrypt's (`tls CERT KEY`), and global options
-    that keep it on loopback and its files in a temporary folder."""
+    with a certificate Caddy gets by itself from its own internal CA (`tls internal`) in place of
+    Let's Encrypt's (which would need the internet), and global options that keep it on loopback
+    and its files in a temporary folder. `spki` is the certificate it serves, for Chromium."""
 
     name = "caddy"
 
     def __init__(self, folder, upstream, cert, key):
         self.port = free_port()
         site = substituted((DEPLOY / "Caddyfile").read_text(), [
-            ("morningproof.example.com {", f"https://{HOST}:{self.port} {{\n\ttls {cert} {key}"),
+            ("morningproof.example.com {", f"https://{HOST}:{self.port} {{\n\ttls internal"),
             ("reverse_proxy 127.0.0.1:8080", f"reverse_proxy 127.0.0.1:{upstream}"),
         ], "deploy/Caddyfile")
         config = folder / "Caddyfile"
@@ -100,6 +125,7 @@ class Caddy:
                 ["caddy", "run", "--config", str(config), "--adapter", "caddyfile"],
                 stdout=log, stderr=subprocess.STDOUT, env=environment)
         wait_for_port(self.port, self.process, self.log)
+        self.spki = spki_of(served_certificate(self.port, folder))
 
     def stop(self):
         self.process.terminate()
@@ -226,7 +252,8 @@ def main():
             try:
                 server = Server()
                 proxy = kind(folder, server.url.rsplit(":", 1)[1], cert, key)
-                the_app_through(proxy, server, playwright, spki, folder / "profile")
+                # Caddy's own certificate, or the one made here for nginx.
+                the_app_through(proxy, server, playwright, getattr(proxy, "spki", spki), folder / "profile")
                 print(f"ok   the web app through {kind.name}")
                 passed += 1
             except Exception:
