@@ -63,9 +63,13 @@ struct FieldWordingTests {
                 json: #"{"question": "\#(String(repeating: "q", count: 501))"}"#,
                 naming: "question")
 
-            // A photo over the server's pixel limit: refused before decoding, with no option to raise it.
+            // A photo over the server's pixel limit, for a photo habit: refused before decoding, with no
+            // option to raise it.
+            let bed = try await api.send(
+                .post, "/api/habits", token: ada, json: #"{"name": "Make bed", "kind": "photo"}"#)
+            let bedID = try #require(bed.json["id"] as? Int)
             let huge = try await api.upload(
-                habit + "/proof", token: ada, at: "2026-11-20T07:00:00Z", type: "image/jpeg",
+                "/api/habits/\(bedID)/proof", token: ada, at: "2026-11-20T07:00:00Z", type: "image/jpeg",
                 body: try Data(contentsOf: SampleImages.url("broken/huge-60000.jpg")))
             #expect(huge.status == .badRequest && huge.errorCode == "bad_image", "\(huge.body)")
             #expect(huge.errorMessage.hasSuffix("pixels; refused before decoding"), "\(huge.errorMessage)")

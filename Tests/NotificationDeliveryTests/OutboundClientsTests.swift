@@ -27,7 +27,7 @@ import Testing
         let target = OutboundTargets.Target(
             url: try #require(URL(string: "http://push.example.invalid:\(port)/x")), host: "push.example.invalid",
             address: try #require(IPAddress("127.0.0.1")))
-        let clients = OutboundClients(timeouts: DeliveryTimeouts())
+        let clients = OutboundClients(timeouts: DeliveryTimeouts(connect: .seconds(30), total: .seconds(60)))
         let outcome = await clients.post(to: target, headers: [], body: Data("x".utf8))
         await clients.shutdown()
         let requests = receiver.requests
