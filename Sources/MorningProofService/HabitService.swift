@@ -37,6 +37,24 @@ public struct HabitService: Sendable {
         return habit
     }
 
+    /// Applies `details` as `edit` does; when `habit` becomes a photo habit, its days before today
+    /// (the day `now` falls on) keep their history as it was, but a done of today or later that no
+    /// photo proved goes back to pending (issue 39): the days reopened come back with the habit.
+    public func edit(
+        _ habit: Habit, rename: String? = nil, archived: Bool? = nil, _ details: HabitDetails, now: Date
+    ) async throws -> EditedHabit {
+        let edited = try await edit(habit, rename: rename, archived: archived, details)
+        guard habit.kind != .photo, edited.kind == .photo else { return EditedHabit(habit: edited, reopened: []) }
+        let today = clock.day(at: now)
+        var reopened: [LocalDay] = []
+        for entry in try await database.entries(habitID: edited.id)
+        where entry.day >= today && entry.status == .done && entry.source != .photo {
+            try await database.clearDay(habitID: edited.id, day: entry.day)
+            reopened.append(entry.day)
+        }
+        return EditedHabit(habit: edited, reopened: reopened)
+    }
+
     /// How many days of `habit` are done without a photo (by hand, or by an import). A habit that
     /// becomes a photo habit keeps them as they were, as an import keeps its history: only the days
     /// from the change on need a photo (issue 39).
