@@ -21,6 +21,7 @@ extension PostgresStore {
         PostgresMigration(name: "v8-entry-changes", statements: PostgresSchema.v8),
         PostgresMigration(name: "v9-habit-position", statements: PostgresSchema.v9),
         PostgresMigration(name: "v14-reference-photos", statements: PostgresSchema.referencePhotos),
+        PostgresMigration(name: "v-proof-scenes39", statements: PostgresSchema.proofScenes),
     ]
 
     /// The names of the migrations this build knows, in order.

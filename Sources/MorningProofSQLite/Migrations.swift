@@ -136,6 +136,9 @@ extension AppDatabase {
         migrator.registerMigration("v14-reference-photos") { db in
             try ReferencePhotoSchema.create(db)
         }
+        migrator.registerMigration("v-proof-scenes39") { db in
+            try ProofSceneSchema.create(db)
+        }
         return migrator
     }()
 }
