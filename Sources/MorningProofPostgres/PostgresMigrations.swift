@@ -23,6 +23,7 @@ extension PostgresStore {
         PostgresMigration(name: "v14-reference-photos", statements: PostgresSchema.referencePhotos),
         PostgresMigration(name: "v15-account-care", statements: PostgresSchema.accountCare),
         PostgresMigration(name: "v16-gate-scopes", statements: PostgresSchema.gateTokenScopes),
+        PostgresMigration(name: "v17-proof-scenes", statements: PostgresSchema.proofScenes),
     ]
 
     /// The names of the migrations this build knows, in order.

@@ -25,4 +25,20 @@ extension PostgresStore: ExcusedSkipStore {
             return try await Self.recordAction(entry, lastWriterWins: lastWriterWins, connection, logger: logger)
         }
     }
+
+    public func unlockGateWithExcuse(day: LocalDay, at instant: Date, reason: String) async throws
+        -> GateUnlockOutcome
+    {
+        try await transaction(.writing) { connection in
+            try await connection.query(
+                "SELECT id FROM account WHERE id = \(accountID) FOR NO KEY UPDATE", logger: logger)
+            // Read committed: read after the lock, the budget sees every skip and unlock committed before it.
+            let travel = try await Self.zoneChanges(connection, accountID: accountID, logger: logger).travelDays
+            let budget = try await Self.excuseBudget(
+                connection, accountID: accountID, travelDays: travel, logger: logger)
+            return try await Self.unlock(
+                connection, accountID: accountID, day: day, at: instant, reason: reason, logger: logger
+            ) { $0.count + budget.left(on: day) }
+        }
+    }
 }

@@ -21,19 +21,30 @@ extension PostgresStore: GateStore {
         try await transaction(.writing) { connection in
             try await connection.query(
                 "SELECT id FROM account WHERE id = \(accountID) FOR NO KEY UPDATE", logger: logger)
-            let week = try await Self.unlocks(
-                connection, accountID: accountID, from: GateUnlock.windowStart(endingOn: day), through: day,
-                logger: logger)
-            let outcome = GateUnlockOutcome.of(unlocking: day, week: week, limit: limit)
-            if case .unlocked = outcome {
-                try await connection.query(
-                    """
-                    INSERT INTO gateUnlock (accountId, day, at, reason)
-                    VALUES (\(accountID), \(day.description), \(instant), \(reason))
-                    """, logger: logger)
-            }
-            return outcome
+            return try await Self.unlock(
+                connection, accountID: accountID, day: day, at: instant, reason: reason, logger: logger
+            ) { _ in limit }
         }
+    }
+
+    /// Records an unlock of `day` when `GateUnlockOutcome.of` allows it under the limit `limit` gives
+    /// for the week's unlocks, in the caller's transaction (which holds the account).
+    static func unlock(
+        _ connection: PostgresConnection, accountID: Int64, day: LocalDay, at instant: Date, reason: String,
+        logger: Logger, limit: ([GateUnlock]) -> Int
+    ) async throws -> GateUnlockOutcome {
+        let week = try await unlocks(
+            connection, accountID: accountID, from: GateUnlock.windowStart(endingOn: day), through: day,
+            logger: logger)
+        let outcome = GateUnlockOutcome.of(unlocking: day, week: week, limit: limit(week))
+        if case .unlocked = outcome {
+            try await connection.query(
+                """
+                INSERT INTO gateUnlock (accountId, day, at, reason)
+                VALUES (\(accountID), \(day.description), \(instant), \(reason))
+                """, logger: logger)
+        }
+        return outcome
     }
 
     private static func unlocks(

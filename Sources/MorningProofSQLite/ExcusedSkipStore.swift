@@ -19,4 +19,16 @@ extension AppDatabase: ExcusedSkipStore {
             return try Self.recordAction(entry, lastWriterWins: lastWriterWins, in: db)
         }
     }
+
+    public func unlockGateWithExcuse(day: LocalDay, at instant: Date, reason: String) async throws
+        -> GateUnlockOutcome
+    {
+        try await writeImmediately { db in
+            let budget = try Self.excuseBudget(
+                db, accountID: accountID, travelDays: Self.zoneChanges(db, accountID: accountID).travelDays)
+            return try Self.unlock(db, accountID: accountID, day: day, at: instant, reason: reason) {
+                $0.count + budget.left(on: day)
+            }
+        }
+    }
 }

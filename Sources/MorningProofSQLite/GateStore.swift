@@ -15,16 +15,24 @@ extension AppDatabase: GateStore {
         -> GateUnlockOutcome
     {
         try await asyncWrite { db in
-            let week = try Self.unlocks(
-                db, accountID: accountID, from: GateUnlock.windowStart(endingOn: day), through: day)
-            let outcome = GateUnlockOutcome.of(unlocking: day, week: week, limit: limit)
-            if case .unlocked = outcome {
-                try db.execute(
-                    sql: "INSERT INTO gateUnlock (accountId, day, at, reason) VALUES (?, ?, ?, ?)",
-                    arguments: [accountID, day.description, instant, reason])
-            }
-            return outcome
+            try Self.unlock(db, accountID: accountID, day: day, at: instant, reason: reason) { _ in limit }
         }
+    }
+
+    /// Records an unlock of `day` when `GateUnlockOutcome.of` allows it under the limit `limit` gives
+    /// for the week's unlocks, in the caller's transaction.
+    static func unlock(
+        _ db: Database, accountID: Int64, day: LocalDay, at instant: Date, reason: String,
+        limit: ([GateUnlock]) throws -> Int
+    ) throws -> GateUnlockOutcome {
+        let week = try unlocks(db, accountID: accountID, from: GateUnlock.windowStart(endingOn: day), through: day)
+        let outcome = GateUnlockOutcome.of(unlocking: day, week: week, limit: try limit(week))
+        if case .unlocked = outcome {
+            try db.execute(
+                sql: "INSERT INTO gateUnlock (accountId, day, at, reason) VALUES (?, ?, ?, ?)",
+                arguments: [accountID, day.description, instant, reason])
+        }
+        return outcome
     }
 
     private static func unlocks(_ db: Database, accountID: Int64, from: LocalDay, through to: LocalDay) throws

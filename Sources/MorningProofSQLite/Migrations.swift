@@ -142,6 +142,9 @@ extension AppDatabase {
         migrator.registerMigration("v16-gate-scopes") { db in
             try GateTokenSchema.widenScopes(db)
         }
+        migrator.registerMigration("v17-proof-scenes") { db in
+            try ProofSceneSchema.create(db)
+        }
         return migrator
     }()
 }

@@ -87,10 +87,9 @@ public struct GateService: Sendable {
         guard !gate.decision.routineDone, gate.decision.lift == nil else {
             return GateUnlockResult(gate: gate, outcome: nil, limit: limit)
         }
-        // The store counts unlocks alone: the unlocks of the week plus the excuses left is its limit.
-        let week = try await database.gateUnlocks(from: GateUnlock.windowStart(endingOn: gate.day), through: gate.day)
-        var outcome = try await database.unlockGate(
-            day: gate.day, at: now, reason: reason, limit: week.count + gate.excuses.left)
+        // The budget is judged inside the unlock's transaction, so that a skip at the same moment
+        // cannot spend the same last excuse.
+        var outcome = try await database.unlockGateWithExcuse(day: gate.day, at: now, reason: reason)
         if case .limitReached(let used, _) = outcome {
             outcome = .limitReached(used: used, nextDay: gate.excuses.backOn)
         }

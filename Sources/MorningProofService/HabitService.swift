@@ -37,6 +37,40 @@ public struct HabitService: Sendable {
         return habit
     }
 
+    /// Applies `details` as `edit` does; when `habit` becomes a photo habit, its days before today
+    /// (the day `now` falls on) keep their history as it was, but a done of today or later that no
+    /// photo proved goes back to pending (issue 39): the days reopened come back with the habit.
+    public func edit(
+        _ habit: Habit, rename: String? = nil, archived: Bool? = nil, _ details: HabitDetails, now: Date
+    ) async throws -> EditedHabit {
+        let today = clock.day(at: now)
+        let next = try details.applied(to: habit, rename: rename)
+        if !habit.required, next.required, next.kind != .checkin {
+            try await spendExcuseForSkips(of: habit, today: today)
+        }
+        let edited = try await edit(habit, rename: rename, archived: archived, details)
+        guard habit.kind != .photo, edited.kind == .photo else { return EditedHabit(habit: edited, reopened: []) }
+        var reopened: [LocalDay] = []
+        for entry in try await database.entries(habitID: edited.id)
+        where entry.day >= today && entry.status == .done && entry.source != .photo {
+            try await database.clearDay(habitID: edited.id, day: entry.day)
+            reopened.append(entry.day)
+        }
+        return EditedHabit(habit: edited, reopened: reopened)
+    }
+
+    /// A habit made required whose skips of the budget's week (the 7 days ending `today`) were free
+    /// spends an excuse for each, as a skip of a required habit does: the budget counts them once it
+    /// is required. With fewer excuses left, the change is refused (`no_excuses_left`, issue 39).
+    func spendExcuseForSkips(of habit: Habit, today: LocalDay) async throws {
+        let skips = try await database.entries(habitID: habit.id).filter {
+            $0.status == .skipped && $0.day <= today && $0.day > today.adding(days: -7)
+        }
+        guard !skips.isEmpty else { return }
+        let budget = try await database.excuseBudget()
+        guard budget.left(on: today) >= skips.count else { throw budget.standing(on: today).refusal }
+    }
+
     /// How many days of `habit` are done without a photo (by hand, or by an import). A habit that
     /// becomes a photo habit keeps them as they were, as an import keeps its history: only the days
     /// from the change on need a photo (issue 39).

@@ -8,8 +8,27 @@ public struct HabitView: Sendable {
     public var progress: HabitProgress
     public var today: (value: Double, text: String)?
 
+    /// Days from today on whose done was not a photo, back to pending because the habit became a
+    /// photo habit in the edit that gave this view; empty otherwise.
+    public var reopened: [LocalDay] = []
+
     /// The habit itself: its progress's.
     public var habit: Habit { progress.habit }
+
+    /// What the person is told about `reopened`: "today's done was not a photo: take one"; nil without.
+    public var notice: String? { EditedHabit.notice(reopened: reopened) }
+}
+
+/// A habit after an edit, and the days from today on whose done went back to pending because it
+/// became a photo habit (a done that no photo proved).
+public struct EditedHabit: Sendable {
+    public var habit: Habit
+    public var reopened: [LocalDay]
+
+    /// The words for `reopened`; nil when none.
+    public static func notice(reopened: [LocalDay]) -> String? {
+        reopened.isEmpty ? nil : "today's done was not a photo: take one"
+    }
 }
 
 /// The habit actions by id, as the API names habits: each is one call that finds the habit (not
@@ -45,7 +64,10 @@ extension HabitService {
     public func edit(
         id: Int64, rename: String? = nil, archived: Bool? = nil, _ details: HabitDetails, now: Date
     ) async throws -> HabitView {
-        try await view(try await edit(try await habit(id: id), rename: rename, archived: archived, details), now: now)
+        let edited = try await edit(try await habit(id: id), rename: rename, archived: archived, details, now: now)
+        var view = try await view(edited.habit, now: now)
+        view.reopened = edited.reopened
+        return view
     }
 
     /// Removes the habit `id` and its history; the number of entries removed.

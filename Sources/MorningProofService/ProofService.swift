@@ -97,11 +97,16 @@ public struct ProofService: Sendable {
         // photo that may cost seconds of CPU is decoded.
         let habit = try photoHabit(try await HabitService(database: database, clock: clock).habit(id: id))
         let references = try await database.referencePhotos(habitID: habit.id)
-        let (judgement, scene) = try await cpu.run {
-            let judgement = try judging.judge(photo, fingerprint: true, scene: !references.isEmpty)
-            return (judgement, Self.sceneVerdict(judgement, references: references))
+        let earlier = try await database.proofScenes(limit: Self.copyCheckDepth)
+        let day = clock.day(at: now)
+        let (judgement, refusal) = try await cpu.run {
+            let judgement = try judging.judge(photo, fingerprint: true, scene: true)
+            return (
+                judgement,
+                Self.sceneRefusal(judgement, references: references, earlier: earlier, habitID: habit.id, day: day)
+            )
         }
-        return try await prove(judgement, habit: habit, now: now, scene: scene)
+        return try await prove(judgement, habit: habit, now: now, sceneRefusal: refusal)
     }
 
     /// The action of `verify --habit`: judges `photos` at once on at most `workers` threads, then
@@ -113,12 +118,16 @@ public struct ProofService: Sendable {
     ) async throws -> [Result<PhotoProof, any Error>] {
         let habit = try photoHabit(habit)
         let references = try await database.referencePhotos(habitID: habit.id)
+        let day = clock.day(at: now)
         var proofs: [Result<PhotoProof, any Error>] = []
-        for judged in judging.judge(photos, workers: workers, fingerprint: true, scene: !references.isEmpty) {
+        for judged in judging.judge(photos, workers: workers, fingerprint: true, scene: true) {
             switch judged {
             case .success(let judgement):
-                let scene = Self.sceneVerdict(judgement, references: references)
-                proofs.append(.success(try await prove(judgement, habit: habit, now: now, scene: scene)))
+                // Read for each photo: one offered before it in this run is an earlier proof too.
+                let earlier = try await database.proofScenes(limit: Self.copyCheckDepth)
+                let refusal = Self.sceneRefusal(
+                    judgement, references: references, earlier: earlier, habitID: habit.id, day: day)
+                proofs.append(.success(try await prove(judgement, habit: habit, now: now, sceneRefusal: refusal)))
             case .failure(let error): proofs.append(.failure(error))
             }
         }
@@ -127,30 +136,30 @@ public struct ProofService: Sendable {
 
     /// Checks that habit `id` is a photo habit (not found, or a usage error), offers `judgement` for
     /// the day `now` falls on, and returns what happened with the habit's progress.
-    func prove(_ judgement: PhotoJudgement, habitID id: Int64, now: Date, scene: SceneVerdict? = nil) async throws
+    func prove(_ judgement: PhotoJudgement, habitID id: Int64, now: Date, sceneRefusal: String? = nil) async throws
         -> PhotoProof
     {
         let habit = try await HabitService(database: database, clock: clock).habit(id: id)
-        return try await prove(judgement, habit: habit, now: now, scene: scene)
+        return try await prove(judgement, habit: habit, now: now, sceneRefusal: sceneRefusal)
     }
 
     /// Offers `judgement` as the proof of the photo habit `habit`, and returns what happened with the
     /// habit's progress afterwards.
-    func prove(_ judgement: PhotoJudgement, habit: Habit, now: Date, scene: SceneVerdict? = nil) async throws
+    func prove(_ judgement: PhotoJudgement, habit: Habit, now: Date, sceneRefusal: String? = nil) async throws
         -> PhotoProof
     {
         let habit = try photoHabit(habit)
-        let outcome = try await offer(judgement, habit: habit, now: now, scene: scene)
+        let outcome = try await offer(judgement, habit: habit, now: now, sceneRefusal: sceneRefusal)
         let day = clock.day(at: now)
         let progress = try await database.progress(of: habit, today: day, need: .summary)
         return PhotoProof(habit: habit, day: day, judgement: judgement, outcome: outcome, progress: progress)
     }
 
     /// Offers `judgement` as the proof of `habit` for the day `now` falls on: records the day as done
-    /// with the photo's evidence, or says why it is refused (`scene`: how it compares with the habit's
-    /// reference photos, nil when it has none). A photo judged not made is not offered: nil, and
-    /// nothing is stored.
-    func offer(_ judgement: PhotoJudgement, habit: Habit, now: Date, scene: SceneVerdict? = nil) async throws
+    /// with the photo's evidence and scene, or says why it is refused (`sceneRefusal`: why its scene
+    /// refuses it, `sceneRefusal(_:references:earlier:habitID:day:)`). A photo judged not made is not
+    /// offered: nil, and nothing is stored.
+    func offer(_ judgement: PhotoJudgement, habit: Habit, now: Date, sceneRefusal: String? = nil) async throws
         -> PhotoProofOutcome?
     {
         guard judgement.verdict.made else { return nil }
@@ -170,7 +179,7 @@ public struct ProofService: Sendable {
         case .accepted(let capture):
             outcome.captureTime = capture?.text
         }
-        if let refusal = Self.sceneRefusal(scene) {
+        if let refusal = sceneRefusal {
             outcome.refusal = refusal
             return outcome
         }
@@ -186,6 +195,12 @@ public struct ProofService: Sendable {
                 of: match.day, sameFile: match.sameFile, distance: match.distance)
         case .recorded(let recorded):
             outcome.recorded = recorded
+            if let probe = judgement.scene {
+                try await database.keepProofScene(
+                    ProofScene(
+                        habitID: habit.id, day: day, signature: probe.signature.data,
+                        perceptualHash: judgement.hash.signedValue), at: now)
+            }
         }
         return outcome
     }

@@ -59,6 +59,36 @@ extension ProofService {
         return SceneMatcher().compare(probe, with: signatures)
     }
 
+    /// Earlier proofs of the account a new proof is compared with for copies, newest first: the copy
+    /// search is CPU work per earlier proof, so it is bounded.
+    public static let copyCheckDepth = 30
+
+    /// Why `judgement`'s scene refuses it as the proof of habit `habitID` on `day`: it does not show the
+    /// place of the habit's `references`, or it copies one of them, or it copies an `earlier` proof of
+    /// the account (cropped, turned, re-exposed or mirrored), of another day or another habit; nil when
+    /// it may prove the day (or it was judged without its scene, or judged not made).
+    static func sceneRefusal(
+        _ judgement: PhotoJudgement, references: [ReferencePhoto], earlier: [ProofScene], habitID: Int64,
+        day: LocalDay
+    ) -> String? {
+        guard judgement.verdict.made, let probe = judgement.scene else { return nil }
+        if let refusal = sceneRefusal(sceneVerdict(judgement, references: references)) { return refusal }
+        let matcher = SceneMatcher()
+        let hash = judgement.hash.signedValue
+        // A copy its difference hash tells is left to the evidence's check, which says so in its words.
+        for proof in earlier
+        where !(proof.habitID == habitID && proof.day == day)
+            && (proof.perceptualHash ^ hash).nonzeroBitCount > ProofPolicy.maxHashDistance
+        {
+            guard let signature = SceneSignature(data: proof.signature),
+                let copy = matcher.copyAlignment(probe, signature), copy.score >= matcher.copyScore
+            else { continue }
+            return "this photo already proved \(proof.day) (a copy of it, cropped, turned, re-exposed or mirrored): "
+                + "take a new photo"
+        }
+        return nil
+    }
+
     /// The rule of reference photos, written once: a proof must show the references' place, and must
     /// not be a copy of one of them; nil when it may prove the day.
     static func sceneRefusal(_ verdict: SceneVerdict?) -> String? {

@@ -4,7 +4,7 @@
 /// Everything one account's habits hang on: what the habit, entry, report, chart, proof, check-in,
 /// quote and gate use cases take.
 public typealias AccountData = HabitStore & EntryStore & ProofStore & CheckinStore & GateStore & SettingsStore
-    & MetricStore & ExcuseStore & ReferencePhotoStore & ExcusedSkipStore
+    & MetricStore & ExcuseStore & ReferencePhotoStore & ExcusedSkipStore & ProofSceneStore
 
 /// What an account's metric ingest (`POST /api/metrics`, `metrics import`) reads and writes: the
 /// metrics, the habits whose goals they meet, and the `goal.met` claims made with their entries;

@@ -10,4 +10,9 @@ public protocol ExcusedSkipStore: AccountScopedStore {
     /// transaction (which holds the account, as a gate unlock does); else nothing is written and the
     /// refusal of the day's standing is thrown (`ExcuseStanding.refusal`, `no_excuses_left`).
     func recordExcusedSkip(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome
+    /// A gate unlock of `day`, which spends an excuse: `GateUnlockOutcome.of` with the limit the unlocks
+    /// of the rolling week ending on `day` plus the excuses left on it, judged inside the transaction
+    /// that records it (holding the account as `recordExcusedSkip` does), so that an unlock and a skip
+    /// sent at once cannot both spend the last excuse.
+    func unlockGateWithExcuse(day: LocalDay, at instant: Date, reason: String) async throws -> GateUnlockOutcome
 }

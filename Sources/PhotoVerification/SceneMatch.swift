@@ -24,9 +24,13 @@ public struct SceneProbe: Sendable {
 
     let views: [SceneGrid]
     let copyViews: [SceneGrid]
+    /// The photo's own signature (at `longSide`, unshifted), as a reference keeps one: what a proof
+    /// keeps, so that a later copy of it is told (`SceneMatcher.copyAlignment`).
+    public let signature: SceneSignature
 
     /// Measures `raster` (the decoded photo, any size).
     public init(_ raster: Raster) {
+        signature = SceneSignature(raster)
         var views: [SceneGrid] = []
         var copyViews: [SceneGrid] = []
         let half = SceneSignature.cell / 2

@@ -28,4 +28,24 @@ import Testing
         let walk = try cli.run(["habit", "edit", "Walk", "--kind", "photo"], now: now)
         #expect(walk.status == 0 && !walk.stdout.contains("stay as they were"), "\(walk.stdout)")
     }
+
+    /// The kind round trip: a done of today by hand on a habit that becomes a photo habit goes back to
+    /// pending (days before today stay), and `habit edit` says so.
+    @Test func todaysDoneByHandGoesBackToPending() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        #expect(try cli.run(["habit", "add", "Make bed", "--since", "2026-03-09"], now: now).status == 0)
+        for day in ["2026-03-09", "2026-03-10"] {
+            #expect(try cli.run(["done", "Make bed", "--date", day], now: now).status == 0)
+        }
+        let edited = try cli.run(["habit", "edit", "Make bed", "--kind", "photo"], now: now)
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(
+            edited.stdout.contains(
+                "Today's done was not a photo: take one: morningproof verify PHOTO --habit \"Make bed\""),
+            "\(edited.stdout)")
+        #expect(edited.stdout.contains("Its 1 day done before the change stay"), "\(edited.stdout)")
+        let shown = try cli.run(["habit", "show", "Make bed", "--json"], now: now).stdout
+        #expect(shown.contains("\"currentStreak\" : 1") || shown.contains("\"currentStreak\":1"), "\(shown)")
+    }
 }

@@ -192,5 +192,9 @@ for name, seed, wall, floor, duvet, left, width, made in SCENES:
 # The same made bed as a smaller, re-encoded copy (perceptual-hash duplicate), and made beds with
 # an EXIF capture time: with an offset, and without one (read in the configured zone).
 write_jpeg(resized(rendered["made-1"], 2), "made-1-smaller-copy.jpg", quality=70)
+# The same made bed mirrored, cropped to its middle 96%, darkened and re-encoded: a copy that the
+# perceptual hash does not see, which the scene check of earlier proofs refuses (issue 39).
+copy = rendered["made-1"][H // 50 : H - H // 50, W // 50 : W - W // 50, :][:, ::-1, :]
+write_jpeg(np.clip(copy.astype(np.float64) * 0.85, 0, 255).astype(np.uint8), "made-1-mirrored-copy.jpg", quality=75)
 write_jpeg(rendered["made-2"], "made-2-exif-2026-11-18.jpg", exif=("2026:11:18 07:45:00", "+01:00"))
 write_jpeg(rendered["made-3"], "made-3-exif-local-2026-11-20.jpg", exif=("2026:11:20 06:30:00", None))

@@ -231,12 +231,18 @@ extension HabitCommand {
         func run() async throws {
             let session = try await global.session()
             let before = try await session.habits.database.findHabit(named: name)
-            let habit = try await session.habits.edit(before, rename: rename, edit)
+            let edited = try await session.habits.edit(before, rename: rename, edit, now: session.now)
+            let habit = edited.habit
             if session.json { return try Console.json(HabitJSON(habit)) }
             Console.out(
                 "Updated \"\(habit.shownName)\" (\(habit.kind.rawValue)\(habit.goal.map { ", \($0.summary)" } ?? ""), \(habit.schedule.summary))."
             )
             // Days done before it became a photo habit stay as they were (issue 39); photos prove the rest.
+            if let notice = EditedHabit.notice(reopened: edited.reopened) {
+                Console.out(
+                    "\(notice.prefix(1).uppercased())\(notice.dropFirst()): morningproof verify PHOTO --habit \"\(habit.name)\""
+                )
+            }
             if before.kind != .photo, habit.kind == .photo {
                 let kept = try await session.habits.daysDoneWithoutPhoto(habit)
                 guard kept > 0 else { return }
