@@ -5,7 +5,7 @@ bed" (add with the camera, listed with their dates, removed). Run by test_web_ap
 from playwright.sync_api import expect
 
 from test_trust import MORNING, signed_up
-from test_web_app import SCENES, SHOTS, at, question
+from test_web_app import SCENES, SHOTS, at, menu_item, question
 
 NEXT_MORNING = "2026-11-21T07:00:00-05:00"
 
@@ -98,12 +98,12 @@ def today_says_the_excuses_left_this_week(server, context, page):
     page.reload()
     page.wait_for_load_state("networkidle")
     # A skip of a habit that is not required is free; one of a required habit spends an excuse.
-    page.get_by_role("button", name="Skip: Read").click()
-    expect(page.get_by_role("button", name="Undo: Read")).to_be_visible()
+    menu_item(page, "Skip: Read").click()
+    expect(menu_item(page, "Undo: Read")).to_be_visible()
     expect(line).to_have_text("2 excuses left this week.")
-    page.get_by_role("button", name="Skip: Run").click()
+    menu_item(page, "Skip: Run").click()
     expect(line).to_have_text("1 excuse left this week.")
-    page.get_by_role("button", name="Skip: Walk").click()
+    menu_item(page, "Skip: Walk").click()
     expect(line).to_have_text("No excuses left this week; the next comes back on Friday next week.")
     status = server.api("GET", "/api/status", token, now=MORNING)
     assert status["excusesLeft"] == 0 and status["excuseBackOn"] == "2026-11-27", status
