@@ -39,12 +39,7 @@ extension GateCommand {
             var sites: [String]
             @OptionGroup var global: GlobalOptions
 
-            func validate() throws {
-                try validating {
-                    if sites.isEmpty { throw MorningProofError.usage("name a site to add, such as instagram.com") }
-                    _ = try GateSettings.sites(sites)
-                }
-            }
+            func validate() throws { try Sites.check(sites, ifNone: "name a site to add, such as instagram.com") }
 
             func run() async throws {
                 let session = try await global.session()
@@ -59,17 +54,21 @@ extension GateCommand {
             var sites: [String]
             @OptionGroup var global: GlobalOptions
 
-            func validate() throws {
-                try validating {
-                    if sites.isEmpty { throw MorningProofError.usage("name a site to remove") }
-                    _ = try GateSettings.sites(sites)
-                }
-            }
+            func validate() throws { try Sites.check(sites, ifNone: "name a site to remove") }
 
             func run() async throws {
                 let session = try await global.session()
                 let settings = try await GateSettingsService(database: session.database).removeSites(sites)
                 try Sites.show(settings, json: session.json)
+            }
+        }
+
+        /// The host patterns `add` and `remove` take, checked before anything is read: at least one
+        /// (`ifNone` says what to do), each a valid pattern.
+        static func check(_ sites: [String], ifNone: ErrorText) throws {
+            try validating {
+                if sites.isEmpty { throw MorningProofError.usage(ifNone) }
+                _ = try GateSettings.sites(sites)
             }
         }
 
