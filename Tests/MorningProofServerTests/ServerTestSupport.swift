@@ -5,9 +5,9 @@ import HummingbirdTesting
 import Logging
 import MorningProofCore
 import MorningProofPostgres
+import MorningProofSQLite
 import MorningProofServer
 import MorningProofService
-import MorningProofSQLite
 import MorningProofStoreContract
 import MorningProofTestSupport
 import Testing
@@ -22,7 +22,19 @@ struct TestServer: Sendable {
     let store: any AccountStore & PerAccountStore
     let realNow = Locked(Date(timeIntervalSince1970: 1_790_000_000))  // 2026-09-21
     let logs = Locked([String]())
-    var configuration = ServerConfiguration(allowClockHeader: true, bcryptCost: 4)
+    var configuration = TestServer.configuration
+
+    /// The clock header allowed, cheap bcrypt, and connection timeouts of minutes: in the full suite a
+    /// `.live` test's client may wait minutes for a thread between connecting and sending, and the
+    /// timeouts are tested on their own (`HostileConnectionTests`, `AdmissionTests`).
+    static var configuration: ServerConfiguration {
+        var configuration = ServerConfiguration(allowClockHeader: true, bcryptCost: 4)
+        configuration.connections.headTimeout = .seconds(900)
+        configuration.connections.idleTimeout = .seconds(900)
+        configuration.connections.bodyTimeout = .seconds(900)
+        configuration.connections.minimumBodyRate = 0
+        return configuration
+    }
 
     /// Runs `body` with a server on a new database of `engine`, gone when `body` ends. SQLite's is
     /// in memory, or in a file (a pool of connections, as the server opens it) when `file` is true.
