@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// One request a fake server received: its path, headers (names lowercased) and body.
@@ -29,6 +30,7 @@ public final class RecordingServer: Sendable {
 
     private let state = Mutex(State())
     private let task = Mutex<Task<Void, any Error>?>(nil)
+    private let group = Mutex<ServiceGroup?>(nil)
     private let defaultStatus: Int
     /// `http://127.0.0.1:PORT`.
     public let origin: String
@@ -55,15 +57,21 @@ public final class RecordingServer: Sendable {
                 portSink.yield(channel.localAddress?.port ?? 0)
                 portSink.finish()
             }, logger: logger)
-        let running = Task { try await app.runService(gracefulShutdownSignals: []) }
+        // Stopped by a graceful shutdown, never by cancelling its task: a cancelled server drops
+        // the connections accepted but not yet served, and NIO traps on each (the test process dies).
+        let group = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let running = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {
-            running.cancel()
+            await group.triggerGracefulShutdown()
+            _ = await running.result
             throw CancellationError()
         }
         let server = RecordingServer(defaultStatus: defaultStatus, origin: "http://127.0.0.1:\(port)")
         box.withLock { $0 = server }
         server.task.withLock { $0 = running }
+        server.group.withLock { $0 = group }
         return server
     }
 
@@ -97,9 +105,17 @@ public final class RecordingServer: Sendable {
             return state.waiting
         }
         for continuation in waiting { continuation.resume() }
+        await group.withLock { $0 }?.triggerGracefulShutdown()
+        // A client that never finishes its request would hold the shutdown: after a minute the
+        // server's task is cancelled after all.
         let running = task.withLock { $0 }
-        running?.cancel()
-        _ = await running?.result
+        await withTaskGroup(of: Void.self) { waits in
+            waits.addTask { _ = await running?.result }
+            waits.addTask { try? await Task.sleep(for: .seconds(60)) }
+            await waits.next()
+            running?.cancel()
+            waits.cancelAll()
+        }
     }
 
     private func answer(_ request: Request) async throws -> Response {
