@@ -8,6 +8,7 @@ import { loadToday, wireToday } from "/today.js";
 import { wireInstall } from "/install.js";
 import { loadAccount, openReset, wireAccount } from "/account.js";
 import { loadHistory, wireHistory } from "/history.js";
+import { loadSettings, wireSettings } from "/settings.js";
 import { accountDay, heardFrom, nowMs } from "/clock.js";
 import { offlineStore, reachedServer, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
 
@@ -130,11 +131,6 @@ function notice(text, kind = "info") {
     $("toast").classList.add("leaving"); // fades out (CSS), then goes
     noticeTimer = setTimeout(() => notice(""), 400);
   }, NOTICE_SHOWN - 400);
-}
-
-/// "monday" as a person writes it: "Monday".
-function weekday(name) {
-  return name ? name[0].toUpperCase() + name.slice(1) : "";
 }
 
 function element(tag, attributes = {}, ...children) {
@@ -346,69 +342,6 @@ async function loadBlock() {
   quoteFigure($("block-quote"), await api("GET", "/api/quote"));
 }
 
-// MARK: - Settings
-
-async function loadSettings() {
-  const [me, tokens] = await Promise.all([api("GET", "/api/auth/me"), api("GET", "/api/tokens")]);
-  $("zone").value = me.timezone || "";
-  $("day-start").value = me.dayStart;
-  $("week-start").value = me.weekStart;
-  $("question").value = checkin?.question || "";
-  $("token-list").replaceChildren(...tokens.tokens.map((token) => element("li", {},
-    `${token.name} (${token.scope === "metrics" ? "health data only, " : ""}created ${token.createdAt.slice(0, 10)}${token.expiresAt ? `, expires ${token.expiresAt.slice(0, 10)}` : ""}) `,
-    element("button", { type: "button", "aria-label": `Revoke: ${token.name}`, text: "Revoke", onclick: () => revoke(token) }))));
-  $("debug").hidden = !server.clockHeader;
-  if (server.clockHeader) {
-    $("debug-state").textContent = `Today ${checkin?.day}: ${checkin?.answer ? `answered ${checkin.answer}` : "not answered"}.`;
-  }
-}
-
-async function saveProfile(event) {
-  event.preventDefault();
-  try {
-    const me = await api("PATCH", "/api/auth/profile", {
-      timezone: $("zone").value.trim(), dayStart: $("day-start").value.trim(), weekStart: $("week-start").value,
-    });
-    profile = me;
-    showZoneLine();
-    notice(`Saved: ${me.timezone}, the day starts at ${me.dayStart}, weeks on ${weekday(me.weekStart)}.`);
-  } catch (error) {
-    notice(error.message, "error");
-  }
-}
-
-async function saveQuestion(event) {
-  event.preventDefault();
-  const body = {};
-  if ($("preset").value) body.preset = $("preset").value;
-  if ($("question").value.trim() && $("question").value.trim() !== checkin?.question) body.question = $("question").value.trim();
-  try {
-    const setup = await api("POST", "/api/checkin/setup", body);
-    checkin = await api("GET", "/api/checkin");
-    notice(`The daily question is now: ${setup.question}`);
-  } catch (error) {
-    notice(error.message, "error");
-  }
-}
-
-async function createToken(event) {
-  event.preventDefault();
-  try {
-    const token = await api("POST", "/api/tokens", { name: $("token-name").value });
-    $("new-token").textContent = `Copy it now, it is shown once: ${token.token}`;
-    $("new-token").hidden = false;
-    $("token-name").value = "";
-    await loadSettings();
-  } catch (error) {
-    notice(error.message, "error");
-  }
-}
-
-async function revoke(token) {
-  await api("DELETE", `/api/tokens/${token.id}`);
-  await loadSettings();
-}
-
 // MARK: - Wiring
 
 function trapFocus(event) {
@@ -470,9 +403,14 @@ async function boot() {
   wireHistory({ api, element, notice, record, waitingFor, today: () => checkin?.day, list: () => $("history-list") });
   wireInstall();
   wireAccount({ api, element, show, signedOut: (why) => signOut(false, why), tokensChanged: loadSettings });
-  $("profile-form").addEventListener("submit", saveProfile);
-  $("question-form").addEventListener("submit", saveQuestion);
-  $("token-form").addEventListener("submit", createToken);
+  wireSettings({
+    api, element, notice, checkin: () => checkin, checkinChanged: (fresh) => { checkin = fresh; },
+    clockHeader: () => server.clockHeader,
+    profileChanged: (me) => {
+      profile = me;
+      showZoneLine();
+    },
+  });
   wireHealthData({
     api, element, notice, authHeaders, signedOut: () => signOut(false), uploaded: loadToday, tokensChanged: loadSettings,
   });
