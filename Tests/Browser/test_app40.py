@@ -44,6 +44,72 @@ def app40_settings_code_is_its_own_module_and_still_saves(server, context, page)
     assert server.api("GET", "/api/checkin", token, now=FRIDAY)["question"] == "Did you stretch?"
 
 
+# MARK: - Point 2: History like Loop's
+
+def luminance(css):
+    """The relative luminance (WCAG 2) of a computed `rgb(r, g, b)` colour."""
+    channels = [int(value) / 255 for value in re.findall(r"[\d.]+", css)[:3]]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(one, other):
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def app40_history_starts_at_the_first_day_with_big_cells_notes_and_axes(server, context, page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    token = answered(server, page, CREATED)
+    walk = server.api("POST", "/api/habits", token, {"name": "Walk"}, now=CREATED)
+    for day, status in {"2026-11-10": "done", "2026-11-11": "done", "2026-11-16": "done"}.items():
+        server.api("PUT", f"/api/habits/{walk['id']}/entries/{day}", token, {"status": status}, now=FRIDAY)
+    server.api("PUT", f"/api/habits/{walk['id']}/entries/2026-11-12", token,
+               {"status": "skipped", "note": "rain all day"}, now=FRIDAY)
+    reopened(page, FRIDAY)
+    page.get_by_role("button", name="History").click()
+    history = page.locator(f"#history article[data-habit='{walk['id']}']")
+    expect(history.locator("button[data-day='2026-11-10']")).to_be_visible()
+
+    # From the habit's first day, not a year of blanks: two weeks (from Monday 9 and 16 November).
+    weeks = history.locator(".week").count()
+    assert weeks == 2, f"{weeks} weeks drawn for a habit 11 days old"
+    first = history.locator("button[data-day]").evaluate_all("(cells) => cells.map((c) => c.dataset.day).sort()[0]")
+    assert first == "2026-11-10", first
+    # Cells of at least 28 CSS px, each in a tap area of at least 44.
+    sizes = history.locator("button[data-day]").evaluate_all("""(cells) => cells.map((cell) => {
+        const box = cell.getBoundingClientRect(), style = getComputedStyle(cell);
+        return [box.width, box.height, box.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+                box.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)];
+    })""")
+    smallest = [min(size[i] for size in sizes) for i in range(4)]
+    assert smallest[0] >= 44 and smallest[1] >= 44, f"tap area {smallest[:2]} px"
+    assert smallest[2] >= 28 and smallest[3] >= 28, f"cell {smallest[2:]} px"
+    # The weekdays' names beside the map, from the week's start (Monday).
+    expect(history.locator(".weekdays")).to_have_text(re.compile(r"Mon\s*Tue\s*Wed\s*Thu\s*Fri\s*Sat\s*Sun"))
+    # Missed and empty days at least 3:1 apart, in both themes, from the computed styles.
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+        missed = history.locator("button[data-day='2026-11-13']")
+        expect(missed).to_have_class(re.compile(r"\bmissed\b"))
+        colours = page.evaluate("""([missed, empty]) => [missed, empty].map((cell) => getComputedStyle(cell).backgroundColor)""",
+                                [missed.element_handle(), history.locator(".week span.cell.none").first.element_handle()])
+        ratio = contrast(*colours)
+        print(f"     {scheme}: missed {colours[0]} against empty {colours[1]}: {ratio:.2f}:1")
+        assert ratio >= 3, f"{scheme}: missed {colours[0]} and empty {colours[1]} are {ratio:.2f}:1 apart"
+    page.emulate_media(color_scheme="light")
+    # A saved note: marked on its cell, shown in the day panel.
+    noted = history.get_by_role("button", name="Walk, 2026-11-12: skipped, with a note", exact=True)
+    expect(noted).to_have_class(re.compile(r"\bnoted\b"))
+    noted.click()
+    expect(history.locator(".day-panel")).to_contain_text("Note: rain all day")
+    # The score curve's axes: the score up the side, the days along the bottom.
+    expect(history.locator(".score .y-axis")).to_have_text(re.compile(r"100%\s*50%\s*0%"))
+    expect(history.locator(".score .x-axis")).to_have_text(re.compile(r"10 Nov\s*today"))
+    accessible(page, "#history")
+
+
 TESTS = [
     app40_settings_code_is_its_own_module_and_still_saves,
+    app40_history_starts_at_the_first_day_with_big_cells_notes_and_axes,
 ]

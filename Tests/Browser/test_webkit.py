@@ -332,6 +332,23 @@ def webkit_records_with_the_server_gone_and_reloads(server, page):
     assert entry["status"] == "done" and instant(entry["recordedAt"]) == instant(OFFLINE), entry
 
 
+def webkit_history_starts_at_the_first_day_and_shows_a_note(server, page):
+    token, read = with_read(server, page)
+    server.api("PUT", f"/api/habits/{read['id']}/entries/2026-11-20", token, {"status": "done", "note": "a chapter"},
+               now=OPENED)
+    page.click("History")
+    article = f"#history article[data-habit='{read['id']}']"
+    page.wait(lambda: page.visible(f"{article} button.noted[data-day='2026-11-20']"), "Read's day with its note mark")
+    assert len(page.driver.find_elements(By.CSS_SELECTOR, f"{article} .week")) == 1
+    size = page.js("const b = document.querySelector(arguments[0]).getBoundingClientRect(); return [b.width, b.height]",
+                   f"{article} button[data-day='2026-11-20']")
+    assert min(size) >= 44, size
+    page.click_first(f"{article} button[data-day='2026-11-20']")
+    page.wait_text(f"{article} .day-panel", "Note: a chapter")
+    page.wait_text(f"{article} .score .y-axis", "100%")
+    page.shot("history-note")
+
+
 TESTS = [
     webkit_signs_up_marks_done_and_proves_the_bed_with_a_photo,
     webkit_holds_to_complete_and_a_tap_only_says_how,
@@ -340,6 +357,7 @@ TESTS = [
     webkit_settings_saves_the_week_start_and_makes_a_token,
     webkit_resends_to_a_server_back_with_no_tap_and_no_online_event,
     webkit_records_with_the_server_gone_and_reloads,
+    webkit_history_starts_at_the_first_day_and_shows_a_note,
 ]
 
 
