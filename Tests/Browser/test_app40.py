@@ -109,7 +109,66 @@ def app40_history_starts_at_the_first_day_with_big_cells_notes_and_axes(server, 
     accessible(page, "#history")
 
 
+# MARK: - Point 3: the first run of a new account
+
+def first_run(page):
+    return page.locator("#first-run")
+
+
+def app40_a_new_account_is_walked_through_three_steps_once(server, context, page):
+    token = answered(server, page, FRIDAY)
+    card = first_run(page)
+    expect(card).to_be_visible()
+    expect(card).to_contain_text("Step 1 of 3")
+    for suggestion in ("Make bed, proved with a photo", "Read", "Pray", "Walk 8,000 steps"):
+        expect(card.get_by_label(suggestion, exact=False)).to_be_visible()
+    accessible(page, "#first-run")
+    card.get_by_label("Read", exact=True).check()
+    card.get_by_label("Walk 8,000 steps", exact=False).check()
+    card.get_by_label("Or your own").fill("Stretch")
+    card.get_by_role("button", name="Next").click()
+    expect(card).to_contain_text("Step 2 of 3")
+    habits = {h["name"]: h for h in server.api("GET", "/api/habits", token, now=FRIDAY)["habits"]}
+    assert {"Read", "Walk", "Stretch"} <= set(habits), habits
+    assert habits["Walk"]["kind"] == "metric" and habits["Walk"]["goal"]["target"] == 8000, habits["Walk"]
+    # Today lists them below the card at once.
+    expect(page.locator("#habit-list")).to_contain_text("Stretch")
+    # The daily question off.
+    card.get_by_label("Do not ask").check()
+    card.get_by_role("button", name="Next").click()
+    expect(card).to_contain_text("Step 3 of 3")
+    assert server.api("GET", "/api/checkin", token, now=FRIDAY)["configured"] is False
+    # Reminders at a time of the person's choosing, on the habits just made.
+    card.get_by_label("Remind me at").fill("06:45")
+    expect(card.get_by_role("button", name="Notify me on this phone")).to_be_visible()
+    card.get_by_role("button", name="Finish").click()
+    expect(card).to_be_hidden()
+    expect(page.locator("#notice")).to_contain_text("You are set: Read, Walk, Stretch.")
+    reminders = {h["name"]: h.get("remindAt") for h in server.api("GET", "/api/habits", token, now=FRIDAY)["habits"]}
+    assert reminders["Read"] == reminders["Walk"] == reminders["Stretch"] == "06:45", reminders
+    # Never again: not on a reload, not on the next day.
+    at(page, "2026-11-21T07:00:00-05:00")
+    page.reload()
+    expect(page.locator("#habit-list")).to_contain_text("Stretch")
+    expect(card).to_be_hidden()
+
+
+def app40_the_first_run_is_skipped_for_good(server, context, page):
+    token = answered(server, page, FRIDAY)
+    card = first_run(page)
+    expect(card).to_be_visible()
+    card.get_by_role("button", name="Skip setup").first.click()
+    expect(card).to_be_hidden()
+    page.reload()
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#today-title")).to_be_visible()
+    expect(card).to_be_hidden()
+    assert [h for h in server.api("GET", "/api/habits", token, now=FRIDAY)["habits"] if h["kind"] != "checkin"] == []
+
+
 TESTS = [
     app40_settings_code_is_its_own_module_and_still_saves,
     app40_history_starts_at_the_first_day_with_big_cells_notes_and_axes,
+    app40_a_new_account_is_walked_through_three_steps_once,
+    app40_the_first_run_is_skipped_for_good,
 ]

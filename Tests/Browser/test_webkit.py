@@ -332,6 +332,25 @@ def webkit_records_with_the_server_gone_and_reloads(server, page):
     assert entry["status"] == "done" and instant(entry["recordedAt"]) == instant(OFFLINE), entry
 
 
+def webkit_first_run_makes_the_picked_habits_and_is_not_shown_again(server, page):
+    token = signed_up(server, page)
+    page.wait(lambda: page.visible("#first-run"), "the first run on Today")
+    page.click_first("#first-run input[value=read]")
+    page.fill("Or your own", "Stretch", within="#first-run")
+    page.shot("first-run")
+    page.click("Next")
+    page.wait_text("#first-run", "Step 2 of 3")
+    page.click("Next")
+    page.wait_text("#first-run", "Step 3 of 3")
+    page.click("Finish")
+    page.wait(lambda: not page.visible("#first-run"), "the first run to close")
+    habits = {h["name"]: h for h in server.api("GET", "/api/habits", token, now=OPENED)["habits"]}
+    assert habits["Read"].get("remindAt") == "07:00" and "Stretch" in habits, habits
+    page.reload()
+    page.wait(lambda: page.button("Done: Read"), "Today with Read")
+    assert not page.visible("#first-run")
+
+
 def webkit_history_starts_at_the_first_day_and_shows_a_note(server, page):
     token, read = with_read(server, page)
     server.api("PUT", f"/api/habits/{read['id']}/entries/2026-11-20", token, {"status": "done", "note": "a chapter"},
@@ -357,6 +376,7 @@ TESTS = [
     webkit_settings_saves_the_week_start_and_makes_a_token,
     webkit_resends_to_a_server_back_with_no_tap_and_no_online_event,
     webkit_records_with_the_server_gone_and_reloads,
+    webkit_first_run_makes_the_picked_habits_and_is_not_shown_again,
     webkit_history_starts_at_the_first_day_and_shows_a_note,
 ]
 

@@ -2,13 +2,14 @@
 // (GET /api/checkin, /api/habits, ...); offline, the page only tells the day it saved from a new one
 // (clock.js), and the server decides the day of what it recorded when it arrives.
 import { wireHealthData } from "/healthdata.js";
-import { loadNotifications, wireNotifications } from "/notifications.js";
+import { loadNotifications, pushUnavailable, turnOnPush, wireNotifications } from "/notifications.js";
 import { loadHabits, wireHabits } from "/habits.js";
 import { loadToday, wireToday } from "/today.js";
 import { wireInstall } from "/install.js";
 import { loadAccount, openReset, wireAccount } from "/account.js";
 import { loadHistory, wireHistory } from "/history.js";
 import { loadSettings, wireSettings } from "/settings.js";
+import { firstRunDue, loadFirstRun, wireFirstRun } from "/firstrun.js";
 import { accountDay, heardFrom, nowMs } from "/clock.js";
 import { offlineStore, reachedServer, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
 
@@ -19,6 +20,7 @@ const NOW = "morningproof.now";
 let server = { clockHeader: false };
 let checkin = null;
 let signingUp = false;
+let newAccount = false; // signed up on this page: its first run is due here (firstrun.js)
 let account = null; // the signed-in account's id, which the actions queued offline are kept for
 let accountToken = null; // the token `account` was read with: the queue is sent with this pair only
 let profile = null; // the signed-in account's zone and day start (GET /api/auth/me)
@@ -160,7 +162,7 @@ function show(screen) {
 
 async function open(screen) {
   const mine = ++opening;
-  if (screen === "today") await loadToday();
+  if (screen === "today") await Promise.all([loadToday(), loadFirstRun()]);
   if (screen === "habits") await loadHabits();
   if (screen === "history") await loadHistory();
   // Notifications load with the screen only: a token made or revoked leaves what is being typed there.
@@ -194,6 +196,7 @@ async function signIn(event) {
       // 200: the email had an account and this was its password, so it is a sign-in: its
       // check-in stays as its owner set it.
       if (reply.status === 201) {
+        newAccount = true;
         const preset = document.querySelector("input[name=preset]:checked").value;
         await api("POST", "/api/checkin/setup", { preset });
       }
@@ -230,6 +233,8 @@ async function start() {
   const me = await api("GET", "/api/auth/me");
   account = me.id;
   accountToken = token;
+  if (newAccount) firstRunDue(account);
+  newAccount = false;
   profile = me;
   await showWaiting();
   if (paintingKnown) return refreshDay();
@@ -400,6 +405,7 @@ async function boot() {
     newDay: () => Boolean(checkin?.newDay),
   });
   wireHabits({ api, element, notice });
+  wireFirstRun({ api, notice, account: () => account, changed: loadToday, pushUnavailable, turnOnPush });
   wireHistory({ api, element, notice, record, waitingFor, today: () => checkin?.day, list: () => $("history-list") });
   wireInstall();
   wireAccount({ api, element, show, signedOut: (why) => signOut(false, why), tokensChanged: loadSettings });
