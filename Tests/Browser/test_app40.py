@@ -166,9 +166,68 @@ def app40_the_first_run_is_skipped_for_good(server, context, page):
     assert [h for h in server.api("GET", "/api/habits", token, now=FRIDAY)["habits"] if h["kind"] != "checkin"] == []
 
 
+# MARK: - Point 4: Habits reordered by drag
+
+def names(page):
+    return page.locator("#habits-active strong").all_inner_texts()
+
+
+def drag_with_mouse(page, grip, target, above=True):
+    start, end = grip.bounding_box(), target.bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    goal = end["y"] + (4 if above else end["height"] - 4)
+    for n in range(1, 11):
+        page.mouse.move(start["x"] + start["width"] / 2, start["y"] + (goal - start["y"]) * n / 10)
+    page.mouse.up()
+
+
+# A finger's drag, as the pointer events a touch screen sends (pointerType "touch").
+TOUCH_DRAG = """(grip, y) => {
+    const box = grip.getBoundingClientRect(), x = box.left + box.width / 2, from = box.top + box.height / 2;
+    const send = (type, target, clientY) => target.dispatchEvent(new PointerEvent(type, {
+        pointerId: 7, pointerType: "touch", isPrimary: true, button: 0, buttons: type === "pointerup" ? 0 : 1,
+        clientX: x, clientY, bubbles: true, cancelable: true }));
+    send("pointerdown", grip, from);
+    for (let n = 1; n <= 10; n += 1) send("pointermove", window, from + (y - from) * n / 10);
+    send("pointerup", window, y);
+}"""
+
+
+def app40_habits_are_reordered_by_dragging_with_a_mouse_or_a_finger(server, context, page):
+    token = answered(server, page, FRIDAY)
+    for name in ("Walk", "Read", "Swim"):
+        server.api("POST", "/api/habits", token, {"name": name}, now=FRIDAY)
+    page.get_by_role("button", name="Habits").click()
+    expect(page.locator("#habits-active strong")).to_have_text(["Walk", "Read", "Swim"])
+    expect(page.locator("#habits")).to_contain_text("In the order Today shows them: drag a habit")
+    row = lambda name: page.locator("#habits-active li").filter(has_text=name)
+    grip = lambda name: row(name).locator(".grip")
+    assert grip("Swim").evaluate("(g) => getComputedStyle(g).touchAction") == "none"
+    box = grip("Swim").bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+    # A mouse: Swim to the top.
+    drag_with_mouse(page, grip("Swim"), row("Walk"), above=True)
+    expect(page.locator("#notice")).to_contain_text("Swim moved to place 1.")
+    expect(page.locator("#habits-active strong")).to_have_text(["Swim", "Walk", "Read"])
+    saved = [h["name"] for h in server.api("GET", "/api/habits", token, now=FRIDAY)["habits"] if h["kind"] != "checkin"]
+    assert saved == ["Swim", "Walk", "Read"], saved
+    # A finger: Walk to the bottom.
+    bottom = row("Read").bounding_box()
+    grip("Walk").evaluate(TOUCH_DRAG, bottom["y"] + bottom["height"] - 4)
+    expect(page.locator("#habits-active strong")).to_have_text(["Swim", "Read", "Walk"])
+    saved = [h["name"] for h in server.api("GET", "/api/habits", token, now=FRIDAY)["habits"] if h["kind"] != "checkin"]
+    assert saved == ["Swim", "Read", "Walk"], saved
+    # Move up and Move down stay for keyboards; Today follows.
+    expect(page.get_by_role("button", name="Move up: Swim")).to_be_disabled()
+    page.get_by_role("button", name="Today").click()
+    expect(page.locator("#habit-list .habit h3")).to_have_text(["Swim", "Read", "Walk"])
+
+
 TESTS = [
     app40_settings_code_is_its_own_module_and_still_saves,
     app40_history_starts_at_the_first_day_with_big_cells_notes_and_axes,
     app40_a_new_account_is_walked_through_three_steps_once,
     app40_the_first_run_is_skipped_for_good,
+    app40_habits_are_reordered_by_dragging_with_a_mouse_or_a_finger,
 ]
