@@ -224,10 +224,61 @@ def app40_habits_are_reordered_by_dragging_with_a_mouse_or_a_finger(server, cont
     expect(page.locator("#habit-list .habit h3")).to_have_text(["Swim", "Read", "Walk"])
 
 
+# MARK: - Point 5: Settings as grouped cards
+
+NEVER_SUBSCRIBES = """
+Notification.requestPermission = async () => "granted";
+navigator.serviceWorker.register = () => new Promise(() => {});
+"""
+
+
+def app40_settings_are_grouped_cards_without_the_sign_in_token(server, context, page):
+    answered(server, page, FRIDAY)
+    page.get_by_role("button", name="Settings").click()
+    # This phone's sign-in is under Account, not among the tokens for scripts to revoke.
+    expect(page.locator("#session-list")).to_contain_text("(this device)")
+    expect(page.locator("#token-list li")).to_have_count(0)
+    cards = page.locator("#settings > section.card > h3")
+    titles = cards.all_inner_texts()
+    assert titles[:5] == ["Account", "Daily question", "Health data", "Notifications", "Tokens for scripts"], titles
+    page.get_by_label("Token name").fill("cron")
+    page.get_by_role("button", name="Create token").click()
+    expect(page.locator("#new-token")).to_contain_text("shown once")
+    expect(page.locator("#token-list li")).to_have_count(1)
+    expect(page.locator("#token-list")).to_contain_text("cron")
+    accessible(page, "#settings")
+
+
+def app40_notify_me_gives_up_after_15_seconds_and_says_so(server, context, page):
+    context.add_init_script(NEVER_SUBSCRIBES)
+    answered(server, page, FRIDAY)
+    page.get_by_role("button", name="Settings").click()
+    button = page.get_by_role("button", name="Notify me on this phone")
+    started = page.evaluate("() => performance.now()")
+    button.click()
+    status = page.locator("#push-status")
+    expect(status).to_contain_text("Turning notifications on")
+    expect(status).to_contain_text("No answer from this phone's push service after 15 seconds", timeout=60000)
+    waited = (page.evaluate("() => performance.now()") - started) / 1000
+    print(f"     gave up after {waited:.1f} s")
+    assert waited >= 14.5, waited
+    expect(button).to_have_attribute("aria-describedby", "push-status")
+
+
+def app40_notify_me_explains_itself_without_push(server, context, page):
+    context.add_init_script("delete window.PushManager;")
+    answered(server, page, FRIDAY)
+    page.get_by_role("button", name="Settings").click()
+    expect(page.locator("#push-status")).to_contain_text("This browser cannot show notifications from a web page")
+
+
 TESTS = [
     app40_settings_code_is_its_own_module_and_still_saves,
     app40_history_starts_at_the_first_day_with_big_cells_notes_and_axes,
     app40_a_new_account_is_walked_through_three_steps_once,
     app40_the_first_run_is_skipped_for_good,
     app40_habits_are_reordered_by_dragging_with_a_mouse_or_a_finger,
+    app40_settings_are_grouped_cards_without_the_sign_in_token,
+    app40_notify_me_gives_up_after_15_seconds_and_says_so,
+    app40_notify_me_explains_itself_without_push,
 ]

@@ -267,14 +267,25 @@ function hostOf(target) {
   }
 }
 
+/// "14:05" of an instant, on the phone's clock.
+const clockTime = (iso) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+
+/// Where an event stands, in plain words: "sent 07:30", "failed, will retry at 07:32".
+function eventState(event) {
+  if (event.state === "delivered") return event.deliveredAt ? `sent ${clockTime(event.deliveredAt)}` : "sent";
+  if (event.state === "failed") {
+    return event.retryAt ? `failed, will retry at ${clockTime(event.retryAt)}`
+      : `failed ${event.attempts === 1 ? "once" : `${event.attempts} times`}, not tried again today`;
+  }
+  return event.attempts > 0 ? "sending now" : "waiting to be sent";
+}
+
 function showEvents(events) {
   $("notify-none").hidden = events.length > 0;
   $("notify-events").replaceChildren(...events.map((event) => {
-    const attempts = `${event.attempts} ${event.attempts === 1 ? "attempt" : "attempts"}`;
-    const when = event.deliveredAt ? ` at ${new Date(event.deliveredAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` : "";
     const item = app.element("li", {},
       app.element("strong", { text: `${EVENT_NAMES[event.event] || event.event}: ${event.habit}` }),
-      " · ", app.element("span", { class: "day", text: event.day }), ` · ${event.state}${when}, ${attempts}`);
+      " · ", app.element("span", { class: "day", text: event.day }), ` · ${eventState(event)}`);
     if (event.lastError) item.append(app.element("br"), app.element("span", { class: "error", text: `Last error: ${event.lastError}` }));
     return item;
   }));

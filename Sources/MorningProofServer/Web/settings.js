@@ -1,6 +1,6 @@
-// Settings: the account's zone, day start and week start (PATCH /api/auth/profile), the daily
-// question (POST /api/checkin/setup), and the tokens for scripts (/api/tokens). Password and
-// sessions are account.js's, health data healthdata.js's, notifications notifications.js's.
+// Settings, as grouped cards: Account (zone, day start and week start: PATCH /api/auth/profile), the
+// Daily question (POST /api/checkin/setup) and Tokens for scripts (/api/tokens, sign-ins left out).
+// Password and sessions are account.js's, Health data healthdata.js's, Notifications notifications.js's.
 const $ = (id) => document.getElementById(id);
 let deps = null;
 
@@ -17,8 +17,10 @@ export async function loadSettings() {
   $("day-start").value = me.dayStart;
   $("week-start").value = me.weekStart;
   $("question").value = checkin?.question || "";
-  $("token-list").replaceChildren(...tokens.tokens.map((token) => element("li", {},
-    `${token.name} (${token.scope === "metrics" ? "health data only, " : ""}created ${token.createdAt.slice(0, 10)}${token.expiresAt ? `, expires ${token.expiresAt.slice(0, 10)}` : ""}) `,
+  // Sign-ins (tokens that expire, this phone's among them) are the Account card's "Signed in on".
+  const scripts = tokens.tokens.filter((token) => !token.expiresAt && !token.current);
+  $("token-list").replaceChildren(...scripts.map((token) => element("li", {},
+    `${token.name} (${token.scope === "metrics" ? "health data only, " : ""}created ${token.createdAt.slice(0, 10)}) `,
     element("button", { type: "button", "aria-label": `Revoke: ${token.name}`, text: "Revoke", onclick: () => revoke(token) }))));
   $("debug").hidden = !deps.clockHeader();
   if (deps.clockHeader()) {
