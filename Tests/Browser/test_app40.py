@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from test_notifications import accessible
+from test_every_screen import photograph
 from test_web_app import at, question, sign_up
 
 CREATED = "2026-11-10T07:00:00-05:00"  # a Tuesday
@@ -106,7 +106,7 @@ def app40_history_starts_at_the_first_day_with_big_cells_notes_and_axes(server, 
     # The score curve's axes: the score up the side, the days along the bottom.
     expect(history.locator(".score .y-axis")).to_have_text(re.compile(r"100%\s*50%\s*0%"))
     expect(history.locator(".score .x-axis")).to_have_text(re.compile(r"10 Nov\s*today"))
-    accessible(page, "#history")
+    photograph(page, "app40-history")
 
 
 # MARK: - Point 3: the first run of a new account
@@ -122,7 +122,7 @@ def app40_a_new_account_is_walked_through_three_steps_once(server, context, page
     expect(card).to_contain_text("Step 1 of 3")
     for suggestion in ("Make bed, proved with a photo", "Read", "Pray", "Walk 8,000 steps"):
         expect(card.get_by_label(suggestion, exact=False)).to_be_visible()
-    accessible(page, "#first-run")
+    photograph(page, "app40-first-run")
     card.get_by_label("Read", exact=True).check()
     card.get_by_label("Walk 8,000 steps", exact=False).check()
     card.get_by_label("Or your own").fill("Stretch")
@@ -220,6 +220,7 @@ def app40_habits_are_reordered_by_dragging_with_a_mouse_or_a_finger(server, cont
     assert saved == ["Swim", "Read", "Walk"], saved
     # Move up and Move down stay for keyboards; Today follows.
     expect(page.get_by_role("button", name="Move up: Swim")).to_be_disabled()
+    photograph(page, "app40-habits")
     page.get_by_role("button", name="Today").click()
     expect(page.locator("#habit-list .habit h3")).to_have_text(["Swim", "Read", "Walk"])
 
@@ -246,7 +247,7 @@ def app40_settings_are_grouped_cards_without_the_sign_in_token(server, context, 
     expect(page.locator("#new-token")).to_contain_text("shown once")
     expect(page.locator("#token-list li")).to_have_count(1)
     expect(page.locator("#token-list")).to_contain_text("cron")
-    accessible(page, "#settings")
+    photograph(page, "app40-settings")
 
 
 def app40_notify_me_gives_up_after_15_seconds_and_says_so(server, context, page):
