@@ -75,7 +75,8 @@ async function api(method, path, body, type) {
     if (known) return known.json;
     throw new APIError(0, { error: "offline: check the connection", code: "offline" });
   }
-  if (!$("offline").hidden) setOffline(false);
+  // An answer to a request sent before the browser said it went offline does not say it is back.
+  if (!$("offline").hidden && navigator.onLine !== false) setOffline(false);
   heardFrom(response);
   const text = await response.text();
   const json = text ? JSON.parse(text) : {};
