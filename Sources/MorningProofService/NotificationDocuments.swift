@@ -17,6 +17,9 @@ public struct NotificationJSON: Encodable, Sendable {
     public var lastError: String?
     public var claimedAt: String?
     public var deliveredAt: String?
+    /// When a failed event is tried again (the claim rule's back-off); nil once delivered, while a
+    /// pass holds it, or when the day's attempts ran out.
+    public var retryAt: String?
 
     public init(_ record: StoredNotification, zone: TimeZone) {
         let event = NotificationEvent.decode(record.event)
@@ -32,6 +35,12 @@ public struct NotificationJSON: Encodable, Sendable {
         lastError = record.lastError
         claimedAt = record.claimedAt.map { ISOInstant.format($0, in: zone) }
         deliveredAt = record.deliveredAt.map { ISOInstant.format($0, in: zone) }
+        retryAt =
+            record.state == .failed
+            ? record.claimedAt.flatMap {
+                NotificationClaimRule.nextAttempt(
+                    afterAttempts: record.attempts, claimedAt: $0, maxAttempts: NotificationClaimRule.maxAttemptsPerDay)
+            }.map { ISOInstant.format($0, in: zone) } : nil
     }
 }
 

@@ -332,6 +332,42 @@ def webkit_records_with_the_server_gone_and_reloads(server, page):
     assert entry["status"] == "done" and instant(entry["recordedAt"]) == instant(OFFLINE), entry
 
 
+def webkit_first_run_makes_the_picked_habits_and_is_not_shown_again(server, page):
+    token = signed_up(server, page)
+    page.wait(lambda: page.visible("#first-run"), "the first run on Today")
+    page.click_first("#first-run input[value=read]")
+    page.fill("Or your own", "Stretch", within="#first-run")
+    page.shot("first-run")
+    page.click("Next")
+    page.wait_text("#first-run", "Step 2 of 3")
+    page.click("Next")
+    page.wait_text("#first-run", "Step 3 of 3")
+    page.click("Finish")
+    page.wait(lambda: not page.visible("#first-run"), "the first run to close")
+    habits = {h["name"]: h for h in server.api("GET", "/api/habits", token, now=OPENED)["habits"]}
+    assert habits["Read"].get("remindAt") == "07:00" and "Stretch" in habits, habits
+    page.reload()
+    page.wait(lambda: page.button("Done: Read"), "Today with Read")
+    assert not page.visible("#first-run")
+
+
+def webkit_history_starts_at_the_first_day_and_shows_a_note(server, page):
+    token, read = with_read(server, page)
+    server.api("PUT", f"/api/habits/{read['id']}/entries/2026-11-20", token, {"status": "done", "note": "a chapter"},
+               now=OPENED)
+    page.click("History")
+    article = f"#history article[data-habit='{read['id']}']"
+    page.wait(lambda: page.visible(f"{article} button.noted[data-day='2026-11-20']"), "Read's day with its note mark")
+    assert len(page.driver.find_elements(By.CSS_SELECTOR, f"{article} .week")) == 1
+    size = page.js("const b = document.querySelector(arguments[0]).getBoundingClientRect(); return [b.width, b.height]",
+                   f"{article} button[data-day='2026-11-20']")
+    assert min(size) >= 44, size
+    page.click_first(f"{article} button[data-day='2026-11-20']")
+    page.wait_text(f"{article} .day-panel", "Note: a chapter")
+    page.wait_text(f"{article} .score .y-axis", "100%")
+    page.shot("history-note")
+
+
 TESTS = [
     webkit_signs_up_marks_done_and_proves_the_bed_with_a_photo,
     webkit_holds_to_complete_and_a_tap_only_says_how,
@@ -340,6 +376,8 @@ TESTS = [
     webkit_settings_saves_the_week_start_and_makes_a_token,
     webkit_resends_to_a_server_back_with_no_tap_and_no_online_event,
     webkit_records_with_the_server_gone_and_reloads,
+    webkit_first_run_makes_the_picked_habits_and_is_not_shown_again,
+    webkit_history_starts_at_the_first_day_and_shows_a_note,
 ]
 
 

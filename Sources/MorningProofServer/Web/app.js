@@ -2,12 +2,14 @@
 // (GET /api/checkin, /api/habits, ...); offline, the page only tells the day it saved from a new one
 // (clock.js), and the server decides the day of what it recorded when it arrives.
 import { wireHealthData } from "/healthdata.js";
-import { loadNotifications, wireNotifications } from "/notifications.js";
+import { loadNotifications, pushUnavailable, turnOnPush, wireNotifications } from "/notifications.js";
 import { loadHabits, wireHabits } from "/habits.js";
 import { loadToday, wireToday } from "/today.js";
 import { wireInstall } from "/install.js";
 import { loadAccount, openReset, wireAccount } from "/account.js";
 import { loadHistory, wireHistory } from "/history.js";
+import { loadSettings, wireSettings } from "/settings.js";
+import { firstRunDue, loadFirstRun, wireFirstRun } from "/firstrun.js";
 import { accountDay, heardFrom, nowMs } from "/clock.js";
 import { offlineStore, reachedServer, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
 
@@ -18,6 +20,7 @@ const NOW = "morningproof.now";
 let server = { clockHeader: false };
 let checkin = null;
 let signingUp = false;
+let newAccount = false; // signed up on this page: its first run is due here (firstrun.js)
 let account = null; // the signed-in account's id, which the actions queued offline are kept for
 let accountToken = null; // the token `account` was read with: the queue is sent with this pair only
 let profile = null; // the signed-in account's zone and day start (GET /api/auth/me)
@@ -72,7 +75,8 @@ async function api(method, path, body, type) {
     if (known) return known.json;
     throw new APIError(0, { error: "offline: check the connection", code: "offline" });
   }
-  if (!$("offline").hidden) setOffline(false);
+  // An answer to a request sent before the browser said it went offline does not say it is back.
+  if (!$("offline").hidden && navigator.onLine !== false) setOffline(false);
   heardFrom(response);
   const text = await response.text();
   const json = text ? JSON.parse(text) : {};
@@ -132,11 +136,6 @@ function notice(text, kind = "info") {
   }, NOTICE_SHOWN - 400);
 }
 
-/// "monday" as a person writes it: "Monday".
-function weekday(name) {
-  return name ? name[0].toUpperCase() + name.slice(1) : "";
-}
-
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
@@ -164,7 +163,7 @@ function show(screen) {
 
 async function open(screen) {
   const mine = ++opening;
-  if (screen === "today") await loadToday();
+  if (screen === "today") await Promise.all([loadToday(), loadFirstRun()]);
   if (screen === "habits") await loadHabits();
   if (screen === "history") await loadHistory();
   // Notifications load with the screen only: a token made or revoked leaves what is being typed there.
@@ -198,6 +197,7 @@ async function signIn(event) {
       // 200: the email had an account and this was its password, so it is a sign-in: its
       // check-in stays as its owner set it.
       if (reply.status === 201) {
+        newAccount = true;
         const preset = document.querySelector("input[name=preset]:checked").value;
         await api("POST", "/api/checkin/setup", { preset });
       }
@@ -234,6 +234,8 @@ async function start() {
   const me = await api("GET", "/api/auth/me");
   account = me.id;
   accountToken = token;
+  if (newAccount) firstRunDue(account);
+  newAccount = false;
   profile = me;
   await showWaiting();
   if (paintingKnown) return refreshDay();
@@ -346,69 +348,6 @@ async function loadBlock() {
   quoteFigure($("block-quote"), await api("GET", "/api/quote"));
 }
 
-// MARK: - Settings
-
-async function loadSettings() {
-  const [me, tokens] = await Promise.all([api("GET", "/api/auth/me"), api("GET", "/api/tokens")]);
-  $("zone").value = me.timezone || "";
-  $("day-start").value = me.dayStart;
-  $("week-start").value = me.weekStart;
-  $("question").value = checkin?.question || "";
-  $("token-list").replaceChildren(...tokens.tokens.map((token) => element("li", {},
-    `${token.name} (${token.scope === "metrics" ? "health data only, " : ""}created ${token.createdAt.slice(0, 10)}${token.expiresAt ? `, expires ${token.expiresAt.slice(0, 10)}` : ""}) `,
-    element("button", { type: "button", "aria-label": `Revoke: ${token.name}`, text: "Revoke", onclick: () => revoke(token) }))));
-  $("debug").hidden = !server.clockHeader;
-  if (server.clockHeader) {
-    $("debug-state").textContent = `Today ${checkin?.day}: ${checkin?.answer ? `answered ${checkin.answer}` : "not answered"}.`;
-  }
-}
-
-async function saveProfile(event) {
-  event.preventDefault();
-  try {
-    const me = await api("PATCH", "/api/auth/profile", {
-      timezone: $("zone").value.trim(), dayStart: $("day-start").value.trim(), weekStart: $("week-start").value,
-    });
-    profile = me;
-    showZoneLine();
-    notice(`Saved: ${me.timezone}, the day starts at ${me.dayStart}, weeks on ${weekday(me.weekStart)}.`);
-  } catch (error) {
-    notice(error.message, "error");
-  }
-}
-
-async function saveQuestion(event) {
-  event.preventDefault();
-  const body = {};
-  if ($("preset").value) body.preset = $("preset").value;
-  if ($("question").value.trim() && $("question").value.trim() !== checkin?.question) body.question = $("question").value.trim();
-  try {
-    const setup = await api("POST", "/api/checkin/setup", body);
-    checkin = await api("GET", "/api/checkin");
-    notice(`The daily question is now: ${setup.question}`);
-  } catch (error) {
-    notice(error.message, "error");
-  }
-}
-
-async function createToken(event) {
-  event.preventDefault();
-  try {
-    const token = await api("POST", "/api/tokens", { name: $("token-name").value });
-    $("new-token").textContent = `Copy it now, it is shown once: ${token.token}`;
-    $("new-token").hidden = false;
-    $("token-name").value = "";
-    await loadSettings();
-  } catch (error) {
-    notice(error.message, "error");
-  }
-}
-
-async function revoke(token) {
-  await api("DELETE", `/api/tokens/${token.id}`);
-  await loadSettings();
-}
-
 // MARK: - Wiring
 
 function trapFocus(event) {
@@ -467,12 +406,18 @@ async function boot() {
     newDay: () => Boolean(checkin?.newDay),
   });
   wireHabits({ api, element, notice });
+  wireFirstRun({ api, notice, account: () => account, changed: loadToday, pushUnavailable, turnOnPush });
   wireHistory({ api, element, notice, record, waitingFor, today: () => checkin?.day, list: () => $("history-list") });
   wireInstall();
   wireAccount({ api, element, show, signedOut: (why) => signOut(false, why), tokensChanged: loadSettings });
-  $("profile-form").addEventListener("submit", saveProfile);
-  $("question-form").addEventListener("submit", saveQuestion);
-  $("token-form").addEventListener("submit", createToken);
+  wireSettings({
+    api, element, notice, checkin: () => checkin, checkinChanged: (fresh) => { checkin = fresh; },
+    clockHeader: () => server.clockHeader,
+    profileChanged: (me) => {
+      profile = me;
+      showZoneLine();
+    },
+  });
   wireHealthData({
     api, element, notice, authHeaders, signedOut: () => signOut(false), uploaded: loadToday, tokensChanged: loadSettings,
   });

@@ -26,7 +26,7 @@ function describe(habit) {
 }
 
 function row(habit, index, list) {
-  const item = deps.element("li", {},
+  const item = deps.element("li", { "data-habit": String(habit.id) },
     deps.element("button", {
       type: "button", class: "row", "aria-label": `Edit: ${habit.name}`, onclick: () => openForm(habit),
     }, deps.element("strong", { text: habit.name }), deps.element("span", { class: "muted", text: describe(habit) })));
@@ -35,9 +35,62 @@ function row(habit, index, list) {
     type: "button", class: "move", text: label, "aria-label": `${label}: ${habit.name}`,
     ...(disabled ? { disabled: "" } : {}), onclick: () => moveHabit(habit, by),
   });
+  // The grip is for a finger or a mouse; a keyboard or a screen reader has Move up and Move down.
+  item.prepend(deps.element("span", {
+    class: "grip", "aria-hidden": "true", title: `Drag to move ${habit.name}`, text: "⠿",
+    onpointerdown: (event) => drag(event, habit, item),
+  }));
   item.append(deps.element("span", { class: "order" },
     move("Move up", -1, index === 0), move("Move down", 1, index === list.length - 1)));
   return item;
+}
+
+/// Saves the active habits (all but the check-in, which keeps its place) in `ids`' order.
+async function saveOrder(ids) {
+  const next = [...ids];
+  const shownIds = new Set(ids);
+  await deps.api("PUT", "/api/habits/order", { ids: order.map((id) => (shownIds.has(id) ? next.shift() : id)) });
+}
+
+/// Drags `item` by its grip (pointer events: a mouse, a pen or a finger, as the grip takes no
+/// scrolling touch): the row moves among the others as the pointer passes their middles, and its
+/// new place is saved when it is let go.
+function drag(event, habit, item) {
+  if (event.button > 0) return;
+  event.preventDefault();
+  const list = item.parentElement;
+  const before = [...list.children].map((li) => Number(li.dataset.habit));
+  try {
+    event.target.setPointerCapture(event.pointerId);
+  } catch (error) {
+    // a pointer the browser does not track (a synthetic one): the window's listeners still follow it
+  }
+  item.classList.add("dragging");
+  const follow = (move) => {
+    if (move.pointerId !== event.pointerId) return;
+    const after = [...list.children].find((li) => li !== item
+      && move.clientY < li.getBoundingClientRect().top + li.getBoundingClientRect().height / 2);
+    if (after !== item.nextElementSibling) list.insertBefore(item, after || null);
+  };
+  const drop = async (end) => {
+    if (end.pointerId !== event.pointerId) return;
+    window.removeEventListener("pointermove", follow);
+    window.removeEventListener("pointerup", drop);
+    window.removeEventListener("pointercancel", drop);
+    item.classList.remove("dragging");
+    const ids = [...list.children].map((li) => Number(li.dataset.habit));
+    if (ids.join() === before.join()) return;
+    try {
+      await saveOrder(end.type === "pointercancel" ? before : ids);
+      if (end.type !== "pointercancel") deps.notice(`${habit.name} moved to place ${ids.indexOf(habit.id) + 1}.`);
+    } catch (error) {
+      deps.notice(error.message);
+    }
+    await loadHabits();
+  };
+  window.addEventListener("pointermove", follow);
+  window.addEventListener("pointerup", drop);
+  window.addEventListener("pointercancel", drop);
 }
 
 let order = []; // every active habit's id (the check-in's too), in the server's order
@@ -52,10 +105,10 @@ const buttonOf = (action, name) => [...document.querySelectorAll("#habits-active
 async function moveHabit(habit, by) {
   const neighbour = shown[shown.findIndex((item) => item.id === habit.id) + by];
   if (!neighbour) return;
-  const ids = order.filter((id) => id !== habit.id);
+  const ids = shown.map((item) => item.id).filter((id) => id !== habit.id);
   ids.splice(ids.indexOf(neighbour.id) + (by > 0 ? 1 : 0), 0, habit.id);
   try {
-    await deps.api("PUT", "/api/habits/order", { ids });
+    await saveOrder(ids);
     deps.notice(`${habit.name} moved ${by < 0 ? "up" : "down"}.`);
     await loadHabits();
     const same = buttonOf(by < 0 ? "Move up" : "Move down", habit.name);

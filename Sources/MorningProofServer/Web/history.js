@@ -1,9 +1,12 @@
-// History: per habit one picture of its last year (weeks starting on the account's week start, a
-// button per day to see and change it; one Tab stop, arrow keys move between days, Enter opens one), its streaks, and its score curve over the days it has existed.
+// History, as Loop draws it: per habit a map of its weeks from its first day (weeks starting on the
+// account's week start, weekday names beside, a button per day to see and change it and its saved
+// note; one Tab stop, arrow keys move between days, Enter opens one), its streaks, and its score
+// curve over the days it has existed, with labelled axes.
 // Every day's state is the server's (GET /api/habits/{id}/report); changing a day is PUT/DELETE of its entry.
 let deps;
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
-const LEGEND = [["done", "done"], ["skipped", "skipped"], ["missed", "missed"], ["travel", "travel"], ["none", "not due or empty"]];
+const LEGEND = [["done", "done"], ["skipped", "skipped"], ["missed", "missed"], ["travel", "travel"], ["none", "not due or empty"],
+  ["noted", "with a note"]];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 const dayText = (date) => date.toISOString().slice(0, 10);
@@ -22,6 +25,8 @@ function svg(tag, attributes = {}) {
   return node;
 }
 
+/// The score curve, Loop's way: the score (0 to 100%) up the side, the days from the habit's first
+/// to today along the bottom.
 function scoreCurve(habit, report, days, today) {
   if (days.length === 0) return deps.element("p", { class: "muted", text: "No score yet." });
   const scores = dailyScores(days);
@@ -32,8 +37,18 @@ function scoreCurve(habit, report, days, today) {
     "aria-label": `${habit.name}: score over its ${scores.length} days, now ${Math.round(report.score * 100)}%`,
   });
   picture.append(svg("polyline", { points: scores.length === 1 ? `0,${points.split(",")[1]} 1,${points.split(",")[1]}` : points }));
-  return deps.element("figure", { class: "score" }, picture,
-    deps.element("figcaption", { class: "muted", text: `Score from ${days[0].day} (${scores.length} ${scores.length === 1 ? "day" : "days"}) to today` }));
+  const ticks = (kind, ...words) => deps.element("div", { class: kind, "aria-hidden": "true" },
+    ...words.map((text) => deps.element("span", { text })));
+  return deps.element("figure", { class: "score" },
+    deps.element("div", { class: "chart" },
+      ticks("y-axis", "100%", "50%", "0%"), picture, ticks("x-axis", shortDay(days[0].day), "today")),
+    deps.element("figcaption", { class: "muted", text: `Score (up the side) from ${days[0].day} (${scores.length} ${scores.length === 1 ? "day" : "days"}) to today (along the bottom)` }));
+}
+
+/// "2026-11-10" as a label under a chart: "10 Nov".
+function shortDay(text) {
+  const date = parseDay(text);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
 }
 
 /// Arrow keys on the map: up and down a day, left and right a week; Home and End the first and last
@@ -59,41 +74,54 @@ function moveFocus(map, event) {
   target.focus();
 }
 
-/// The year as columns of weeks, each starting on `weekStart`, a month's name above its first week.
-function yearMap(habit, report, weekStart, today, chosen) {
+/// The habit's days as columns of weeks, each starting on `weekStart`, from the week of its first day
+/// to this week (as Loop draws it, not a year of blanks): a month's name above the first week and
+/// above each week holding a 1st, the weekdays' names beside, a dot on a day with a note.
+function habitMap(habit, report, weekStart, today, chosen) {
+  const notes = notesOf(habit);
   const states = new Map(report.days.map((entry) => [entry.day, entry.state]));
   const last = parseDay(today);
-  const offset = (last.getUTCDay() + 6 - WEEKDAYS.indexOf(weekStart) + 7) % 7;
-  const first = addDays(last, -offset - 7 * 52);
+  const start = WEEKDAYS.indexOf(weekStart);
+  const weekOf = (date) => addDays(date, -((date.getUTCDay() + 6 - start + 7) % 7));
+  const first = weekOf(parseDay(habit.createdDay < today ? habit.createdDay : today));
   const weeks = deps.element("div", {
-    class: "year", role: "group", "aria-label": `${habit.name}: the last year`, "aria-describedby": "history-keys",
-    onkeydown: (event) => moveFocus(weeks, event),
+    class: "year", role: "group", "aria-label": `${habit.name}: every week since ${habit.createdDay}`,
+    "aria-describedby": "history-keys", onkeydown: (event) => moveFocus(weeks, event),
   });
+  // Beside the newest week (the row is reversed), and kept in sight while the weeks scroll.
+  weeks.append(deps.element("div", { class: "weekdays", "aria-hidden": "true" }, deps.element("span", { class: "month" }),
+    ...[...Array(7).keys()].map((n) => deps.element("span", { text: weekdayName(WEEKDAYS[(start + n) % 7]) }))));
   for (let week = first; week <= last; week = addDays(week, 7)) {
     const column = deps.element("div", { class: "week" });
-    const firstOfMonth = [...Array(7).keys()].map((n) => addDays(week, n)).find((day) => day.getUTCDate() === 1);
+    const firstOfMonth = [...Array(7).keys()].map((n) => addDays(week, n)).find((day) => day.getUTCDate() === 1)
+      || (week.getTime() === first.getTime() ? addDays(week, 6) : null);
     column.append(deps.element("span", { class: "month", "aria-hidden": "true", text: firstOfMonth ? MONTHS[firstOfMonth.getUTCMonth()] : "" }));
     for (let n = 0; n < 7; n += 1) {
       const day = dayText(addDays(week, n));
       const state = states.get(day);
-      if (!state || day > today) {
+      if (!state || day > today || day < habit.createdDay) {
         column.append(deps.element("span", { class: "cell none" }));
         continue;
       }
+      const note = notes.get(day);
       column.append(deps.element("button", {
-        type: "button", class: `cell ${state.replace(" ", "-")}`, "data-day": day, "aria-label": `${habit.name}, ${day}: ${state}`,
+        type: "button", class: `cell ${state.replace(" ", "-")}${note ? " noted" : ""}`, "data-day": day,
+        "aria-label": `${habit.name}, ${day}: ${state}${note ? ", with a note" : ""}`,
         tabindex: "-1", "data-offline": "works",
         ...(day === chosen ? { "aria-pressed": "true" } : {}),
         onclick: () => render(habit, report, weekStart, today, day, true),
       }));
     }
-    weeks.prepend(column);  // newest first: the row is reversed, so the map opens on this week
+    weeks.insertBefore(column, weeks.querySelector(".week"));  // newest first: the row is reversed, so the map opens on this week
   }
   // The Tab stop: the chosen day, else today, else the latest day shown.
   const stop = weeks.querySelector(`button[data-day="${chosen || today}"]`) || weeks.querySelector("button[data-day]");
   if (stop) stop.tabIndex = 0;
   return weeks;
 }
+
+/// "monday" as a map's row label: "Mon".
+const weekdayName = (name) => name[0].toUpperCase() + name.slice(1, 3);
 
 function legend() {
   return deps.element("ul", { class: "legend" }, ...LEGEND.map(([kind, words]) =>
@@ -106,8 +134,10 @@ function dayPanel(habit, report, weekStart, today, day) {
   const waiting = deps.waitingFor(habit.id, day);
   const known = report.days.find((entry) => entry.day === day)?.state || "empty";
   const state = !waiting ? known : `${waiting.kind === "undo" ? "empty" : waiting.status}, waiting to sync`;
+  const saved = notesOf(habit).get(day);
   const note = deps.element("input", {
     id: `note-${habit.id}-${day}`, type: "text", maxlength: "500", autocomplete: "off", "data-offline": "works",
+    value: saved,
   });
   const change = async (status) => {
     try {
@@ -131,6 +161,7 @@ function dayPanel(habit, report, weekStart, today, day) {
   if (known === "done" || known === "skipped" || (waiting && waiting.kind !== "undo")) buttons.push(button("Undo", null));
   return deps.element("div", { class: "day-panel", role: "region", "aria-label": `${habit.name}, ${day}` },
     deps.element("p", { "aria-live": "polite", text: `${day}: ${state}` }),
+    ...(saved ? [deps.element("p", { class: "saved-note", text: `Note: ${saved}` })] : []),
     ...(photo ? [deps.element("p", { class: "muted", text: "Done only by a photo, taken on Today on the day itself." })] : []),
     deps.element("label", { for: note.id, text: photo ? "Note (sent with Skip)" : "Note (sent with Done or Skip)" }), note,
     deps.element("div", { class: "choices" }, ...buttons));
@@ -162,17 +193,26 @@ function render(habit, report, weekStart, today, chosen, focus) {
   article.replaceChildren(
     deps.element("h3", { text: report.name }),
     deps.element("p", { class: "streaks", text: `Current streak ${report.currentStreak} ${report.currentStreak === 1 ? "day" : "days"}; longest ${report.longestStreak}${longest}; done ${report.totalDone} times` }),
-    yearMap(habit, report, weekStart, today, chosen),
+    habitMap(habit, report, weekStart, today, chosen),
     legend(),
     ...(chosen ? [dayPanel(habit, report, weekStart, today, chosen)] : []),
     scoreCurve(habit, report, days, today));
   if (focus && chosen) article.querySelector(`button[data-day="${chosen}"]`)?.focus();
 }
 
-/// The report covers the last year, or every day since the habit began when that is longer.
-function reportOf(habit) {
+/// Each habit's saved notes by day (GET /api/habits/{id}/entries), read with its report.
+const notes = new Map();
+const notesOf = (habit) => notes.get(habit.id) || new Map();
+
+/// The report covers the last year, or every day since the habit began when that is longer; the
+/// notes are read with it.
+async function reportOf(habit) {
   const weeks = Math.min(520, Math.max(54, Math.ceil((Date.now() - parseDay(habit.createdDay)) / 86400000 / 7) + 2));
-  return deps.api("GET", `/api/habits/${habit.id}/report?weeks=${weeks}`).then((reply) => reply.habits[0]);
+  const [reply, entries] = await Promise.all([
+    deps.api("GET", `/api/habits/${habit.id}/report?weeks=${weeks}`),
+    deps.api("GET", `/api/habits/${habit.id}/entries?from=${habit.createdDay}`)]);
+  notes.set(habit.id, new Map(entries.entries.filter((entry) => entry.note).map((entry) => [entry.day, entry.note])));
+  return reply.habits[0];
 }
 
 export async function loadHistory() {

@@ -24,7 +24,7 @@ let savedNtfy = null;
 /// Connects the Notifications controls: `context` gives app.js's `api` and `element`.
 export function wireNotifications(context) {
   app = context;
-  $("push-on").addEventListener("click", () => turnOn().catch((error) => say(`Notifications could not be turned on: ${error.message}`)));
+  $("push-on").addEventListener("click", turnOnPush);
   $("push-off").addEventListener("click", () => turnOff().catch((error) => say(`Notifications could not be turned off: ${error.message}`)));
   $("channels-form").addEventListener("submit", saveChannels);
   $("channels-remove").addEventListener("click", removeChannels);
@@ -96,12 +96,40 @@ function showPushOn(on) {
   $("push-off").hidden = !on;
 }
 
+/// How long "Notify me on this phone" waits for the service worker and the push service.
+const PUSH_WAIT = 15000;
+
+/// Turns notifications on for this phone and returns what it said (Settings and the first run show
+/// it); past PUSH_WAIT without an answer it gives up, saying so, rather than spin for ever.
+export async function turnOnPush() {
+  try {
+    await turnOn();
+  } catch (error) {
+    say(`Notifications could not be turned on: ${error.message}`);
+  }
+  return $("push-status").textContent;
+}
+
 async function turnOn() {
   const reason = pushUnavailable();
   if (reason) return say(reason);
   const permission = await Notification.requestPermission();
   if (permission !== "granted") return say(permission === "denied" ? BLOCKED : "Notifications were not allowed: tap again to be asked.");
   say("Turning notifications on…");
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(resolve, PUSH_WAIT, "late"); });
+  try {
+    if (await Promise.race([subscribe(), late]) === "late") {
+      say(`No answer from this phone's push service after ${PUSH_WAIT / 1000} seconds: notifications are not on. `
+        + "Check the connection and tap again, or use ntfy or a webhook below.");
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/// Subscribes this browser with the server's key and tells the server.
+async function subscribe() {
   const registration = await navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready);
   const { publicKey } = await app.api("GET", "/api/push/key");
   const key = bytesFromBase64url(publicKey);
@@ -116,7 +144,7 @@ async function turnOn() {
   subscription = current;
   showPushOn(true);
   say("Notifications are on for this phone.");
-  $("push-off").focus();
+  if (!$("settings").hidden) $("push-off").focus();
 }
 
 async function turnOff() {
@@ -239,14 +267,25 @@ function hostOf(target) {
   }
 }
 
+/// "14:05" of an instant, on the phone's clock.
+const clockTime = (iso) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+
+/// Where an event stands, in plain words: "sent 07:30", "failed, will retry at 07:32".
+function eventState(event) {
+  if (event.state === "delivered") return event.deliveredAt ? `sent ${clockTime(event.deliveredAt)}` : "sent";
+  if (event.state === "failed") {
+    return event.retryAt ? `failed, will retry at ${clockTime(event.retryAt)}`
+      : `failed ${event.attempts === 1 ? "once" : `${event.attempts} times`}, not tried again today`;
+  }
+  return event.attempts > 0 ? "sending now" : "waiting to be sent";
+}
+
 function showEvents(events) {
   $("notify-none").hidden = events.length > 0;
   $("notify-events").replaceChildren(...events.map((event) => {
-    const attempts = `${event.attempts} ${event.attempts === 1 ? "attempt" : "attempts"}`;
-    const when = event.deliveredAt ? ` at ${new Date(event.deliveredAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` : "";
     const item = app.element("li", {},
       app.element("strong", { text: `${EVENT_NAMES[event.event] || event.event}: ${event.habit}` }),
-      " · ", app.element("span", { class: "day", text: event.day }), ` · ${event.state}${when}, ${attempts}`);
+      " · ", app.element("span", { class: "day", text: event.day }), ` · ${eventState(event)}`);
     if (event.lastError) item.append(app.element("br"), app.element("span", { class: "error", text: `Last error: ${event.lastError}` }));
     return item;
   }));
