@@ -97,6 +97,7 @@ var MorningProof = (() => {
       await toolbar("off", "not set up, nothing is shielded. Open the options to connect a server.");
       return { state: "not-set-up" };
     }
+    const asked = Date.now();
     let gate = null;
     let refused = false;
     try {
@@ -107,6 +108,11 @@ var MorningProof = (() => {
     } catch (error) {
       // offline: below
     }
+    // The background and a page ask at once at times: an answer asked for before another's, or for a
+    // server or token changed meanwhile, gives way (it would undo the newer one's rules).
+    const latest = await kept();
+    if (latest.server !== store.server || latest.token !== store.token) return check();
+    if (latest.last && latest.last.asked > asked) return check();
     if (refused) {
       await applyRules([]);
       await toolbar("!", "the server refused the token (revoked?), nothing is shielded. Connect again in the options.");
@@ -115,7 +121,7 @@ var MorningProof = (() => {
     const now = Date.now();
     const offline = !gate;
     if (gate) {
-      store.last = { gate, savedAt: now, date: localDate(now) };
+      store.last = { gate, savedAt: now, asked, date: localDate(now) };
       await chrome.storage.local.set({ sites: store.sites || [], last: store.last });
     } else {
       const last = store.last;
