@@ -20,6 +20,7 @@ struct GateRoutes {
         table.add(.get, "/api/gate", gate)
         table.add(.post, "/api/gate/unlock", unlock)
         table.add(.get, "/api/gate/settings", settings)
+        table.add(.get, "/api/gate/sites", sites)
         table.add(.put, "/api/gate/settings", replaceSettings)
         table.add(.post, "/api/gate/pairing", createPairingCode)
         table.add(.post, "/api/gate/pair", pair)
@@ -64,6 +65,15 @@ struct GateRoutes {
             GateSettingsJSON(try await GateSettingsService(database: account.database).settings())
         }
         return JSONResponse.make(.ok, settings)
+    }
+
+    /// The shielded sites alone, for the browser extension: a gate token reads them (it shields them),
+    /// and no other setting.
+    @Sendable func sites(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let sites = try await scope.signIn(request, for: .gate).run { account in
+            GateSitesJSON(sites: try await GateSettingsService(database: account.database).settings().sites)
+        }
+        return JSONResponse.make(.ok, sites)
     }
 
     @Sendable func replaceSettings(_ request: Request, _ context: ServerContext) async throws -> Response {

@@ -57,6 +57,8 @@ enum WebRoutes {
             "/account.js": File(PackageResources.account_js, "text/javascript; charset=utf-8"),
             "/settings.js": File(PackageResources.settings_js, "text/javascript; charset=utf-8"),
             "/firstrun.js": File(PackageResources.firstrun_js, "text/javascript; charset=utf-8"),
+            "/shield.js": File(PackageResources.shield_js, "text/javascript; charset=utf-8"),
+            "/shieldsettings.js": File(PackageResources.shieldsettings_js, "text/javascript; charset=utf-8"),
         ]
         let version = fingerprint(files.sorted { $0.key < $1.key }.flatMap { Array($0.key.utf8) + $0.value.bytes })
         files["/sw.js"] = File(
@@ -81,7 +83,10 @@ enum WebRoutes {
         + "frame-ancestors 'none'"
 
     static func add(to table: inout RouteTable) {
-        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+        // /shield?from=HOST (issue 42), where a shielded site or a phone automation sends a person, is
+        // the app's page: app.js shows the shield there.
+        let shield = files["/"].map { [(key: "/shield", value: $0)] } ?? []
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) + shield {
             table.add(.get, path) { request, _ in
                 response(
                     file, ifNoneMatch: request.headers[values: .ifNoneMatch].joined(separator: ","),

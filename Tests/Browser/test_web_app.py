@@ -401,6 +401,7 @@ def main():
     from test_account41 import TESTS as ACCOUNT_TESTS
     from test_today40 import TESTS as TODAY40_TESTS
     from test_app40 import TESTS as APP40_TESTS
+    from test_shield42 import TESTS as SHIELD42_TESTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         run = Run(playwright)
@@ -412,12 +413,15 @@ def main():
             an_apple_health_export_uploaded_in_settings_shows_its_summary,
             connecting_health_auto_export_gives_a_metrics_only_token, *NOTIFICATION_TESTS, *HABIT_TESTS, *HISTORY_TESTS,
             *EVERY_SCREEN_TESTS, *OFFLINE_TESTS, *ADDRESS_TESTS, *SYNC_TESTS, *TRUST_TESTS,
-            *TRUST39_TESTS, *ACCOUNT_TESTS, *TODAY40_TESTS, *APP40_TESTS,
+            *TRUST39_TESTS, *ACCOUNT_TESTS, *TODAY40_TESTS, *APP40_TESTS, *SHIELD42_TESTS,
         ]:
             # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") in test.__name__:
                 run.test(test)
         run.browser.close()
+        # The browser extension needs a browser of its own (a persistent context that loads it).
+        from test_extension42 import run as run_extension_tests
+        run.failures += run_extension_tests(playwright, os.environ.get("MORNINGPROOF_BROWSER_TEST", ""))
     if run.failures:
         print(f"{len(run.failures)} browser test(s) failed: {', '.join(run.failures)}", file=sys.stderr)
         sys.exit(1)

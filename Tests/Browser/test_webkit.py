@@ -381,12 +381,18 @@ TESTS = [
 ]
 
 
+def all_tests():
+    """TESTS, and the WebKit tests of other files (imported late: they import this one)."""
+    from test_shield42 import WEBKIT_TESTS as SHIELD42_TESTS
+    return [*TESTS, *SHIELD42_TESTS]
+
+
 def main():
     SHOTS_WEBKIT.mkdir(parents=True, exist_ok=True)
     webkit = WebKit()
     failures = []
     try:
-        for test in TESTS:
+        for test in all_tests():
             # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") not in test.__name__:
                 continue

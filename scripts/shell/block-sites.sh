@@ -4,17 +4,23 @@
 # pointing at your own database, for example:
 #
 #   */5 * * * * MORNINGPROOF_DB=/home/you/.local/share/morningproof/morningproof.sqlite \
-#     /path/to/scripts/shell/block-sites.sh /home/you/.config/morningproof/blocked-sites
+#     /path/to/scripts/shell/block-sites.sh
 #
-# The sites file holds one host name per line (news.example.com); # starts a comment. The lines it
-# adds sit between two marker comments and are removed when the gate opens. If morningproof fails
-# (not exit 0 or 1), the hosts file is left as it was. Browsers cache DNS for a while, so a change
+# The sites are the shield's own list, `morningproof gate sites list` (add them with `morningproof gate
+# sites add instagram.com "*.reddit.com"`): the same list the browser extension shields. /etc/hosts
+# knows no wildcards, so instagram.com blocks instagram.com and www.instagram.com, and *.reddit.com
+# blocks reddit.com and www.reddit.com (the extension shields every subdomain). The lines it adds sit
+# between two marker comments and are removed when the gate opens. If morningproof fails (not exit 0
+# or 1, or the list cannot be read), the hosts file is left as it was. Browsers cache DNS for a while, so a change
 # can take a minute to show. It is a nudge, not a lock: root can always edit the file back.
 #
 # MORNINGPROOF_HOSTS_FILE overrides /etc/hosts (to try it out on a copy); MORNINGPROOF_BIN names the program.
 set -euo pipefail
 
-sites=${1:?usage: block-sites.sh SITES_FILE}
+if [ $# -gt 0 ]; then
+  echo "usage: block-sites.sh (the sites are morningproof gate sites list)" >&2
+  exit 64
+fi
 hosts=${MORNINGPROOF_HOSTS_FILE:-/etc/hosts}
 bin=${MORNINGPROOF_BIN:-morningproof}
 begin='# >>> morningproof: blocked while the gate is closed >>>'
@@ -29,6 +35,13 @@ if [ "$verdict" -gt 1 ]; then
   exit "$verdict"
 fi
 
+# One pattern a line; "No site is shielded..." (an empty list) is no pattern.
+if ! listed=$("$bin" gate sites list); then
+  echo "block-sites: morningproof gate sites list failed; $hosts left as it was" >&2
+  exit 1
+fi
+sites=$(printf '%s\n' "$listed" | grep -E '^(\*\.)?[a-z0-9.-]+$' | sed 's/^\*\.//' | sort -u || true)
+
 new=$(mktemp)
 trap 'rm -f "$new"' EXIT
 # Everything but an earlier block.
@@ -36,7 +49,12 @@ awk -v begin="$begin" -v end="$end" '$0 == begin { skip = 1; next } $0 == end { 
 if [ "$verdict" -eq 1 ]; then
   {
     echo "$begin"
-    grep -v '^[[:space:]]*\(#\|$\)' "$sites" | awk '{ print "0.0.0.0 " $1; print ":: " $1 }'
+    for site in $sites; do
+      for host in "$site" "www.$site"; do
+        echo "0.0.0.0 $host"
+        echo ":: $host"
+      done
+    done
     echo "$end"
   } >>"$new"
 fi

@@ -27,3 +27,8 @@ struct PairingCodeJSON: Encodable, Sendable {
         expiresAt = ISOInstant.format(code.expiresAt, in: TimeZone(identifier: "UTC")!)
     }
 }
+
+/// `GET /api/gate/sites`: the shielded host patterns, what the browser extension's gate token reads.
+struct GateSitesJSON: Encodable, Sendable {
+    let sites: [String]
+}

@@ -10,6 +10,8 @@ import { loadAccount, openReset, wireAccount } from "/account.js";
 import { loadHistory, wireHistory } from "/history.js";
 import { loadSettings, wireSettings } from "/settings.js";
 import { firstRunDue, loadFirstRun, wireFirstRun } from "/firstrun.js";
+import { openShield, shieldWanted, wireShield } from "/shield.js";
+import { loadShieldSettings, wireShieldSettings } from "/shieldsettings.js";
 import { accountDay, heardFrom, nowMs } from "/clock.js";
 import { offlineStore, reachedServer, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
 
@@ -167,7 +169,7 @@ async function open(screen) {
   if (screen === "habits") await loadHabits();
   if (screen === "history") await loadHistory();
   // Notifications load with the screen only: a token made or revoked leaves what is being typed there.
-  if (screen === "settings") await Promise.all([loadSettings(), loadNotifications(), loadAccount()]);
+  if (screen === "settings") await Promise.all([loadSettings(), loadNotifications(), loadAccount(), loadShieldSettings()]);
   if (mine !== opening) return; // a tab tapped meanwhile
   show(screen);
   if (!$("offline").hidden) setOffline(true);
@@ -295,6 +297,7 @@ async function refreshDay() {
   if (waiting) {
     checkin = { ...checkin, answer: checkin.answer === "yes" ? "yes" : waiting.answer, shouldAsk: false };
   }
+  if (shieldWanted()) return openShield(); // /shield?from=HOST (shield.js)
   if (checkin.answer === "no") {
     await loadBlock();
     show("block");
@@ -407,6 +410,8 @@ async function boot() {
   });
   wireHabits({ api, element, notice });
   wireFirstRun({ api, notice, account: () => account, changed: loadToday, pushUnavailable, turnOnPush });
+  wireShield({ api, element, notice, quoteFigure, show, ask: askQuestion });
+  wireShieldSettings({ api, element, notice });
   wireHistory({ api, element, notice, record, waitingFor, today: () => checkin?.day, list: () => $("history-list") });
   wireInstall();
   wireAccount({ api, element, show, signedOut: (why) => signOut(false, why), tokensChanged: loadSettings });

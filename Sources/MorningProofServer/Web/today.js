@@ -79,6 +79,7 @@ export async function loadToday() {
   $("habit-list").replaceChildren(...habits.map((habit) => habitCard(habit, day === "today" ? habit.period?.words : null)));
   deps.quoteFigure($("today-quote"), quote);
   if (day === "today") showBadge(due.length - done);
+  document.dispatchEvent(new Event("today-drawn")); // the shield (shield.js) asks the gate again
 }
 
 /// "Friday, 27 November" for 2026-11-27, by the browser's rules for English (its first English
@@ -153,7 +154,7 @@ function habitCard(habit, period) {
 /// The row's large round check: a button that completes on a press held for HOLD_MS (a plain tap says
 /// "Hold to complete"), or at once from a keyboard or a screen reader (a click with no pointer). Done,
 /// a photo habit (done only by its photo) and a habit that did not exist yet show the check only.
-function checkFor(habit, recorded) {
+export function checkFor(habit, recorded) {
   const tick = deps.element("span", { class: "tick", "aria-hidden": "true" });
   if (recorded || habit.kind === "photo" || habit.notYet) {
     return deps.element("span", { class: `round-check ${habit.state === "done" ? "ticked" : ""}`, "aria-hidden": "true" }, tick);
@@ -235,8 +236,9 @@ function rowMenu(habit, choices) {
   return deps.element("div", { class: "actions" }, toggle, menu);
 }
 
-function photoProof(habit) {
-  const id = `photo-${habit.id}`;
+/// The photo proof's controls for `habit`, their ids prefixed with `prefix` (the shield has its own).
+export function photoProof(habit, prefix = "photo") {
+  const id = `${prefix}-${habit.id}`;
   const offline = deps.offline();
   // A proof is judged by the server: offline the control says so instead of failing.
   const hint = deps.element("p", {
@@ -295,7 +297,7 @@ async function proveWith(habit, input, figure) {
     await loadToday();
   } catch (error) {
     proof.text = error.code === "proof_refused" ? error.message : `The photo could not be used: ${error.message}`;
-    const shown = document.querySelector(`#photo-${habit.id}`)?.parentElement.querySelector(".proof");
+    const shown = document.getElementById(input.id)?.parentElement.querySelector(".proof");
     showProof(shown || figure, habit, proof);
   }
 }
