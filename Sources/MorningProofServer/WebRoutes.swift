@@ -55,6 +55,7 @@ enum WebRoutes {
             "/sync.js": File(PackageResources.sync_js, "text/javascript; charset=utf-8"),
             "/clock.js": File(PackageResources.clock_js, "text/javascript; charset=utf-8"),
             "/account.js": File(PackageResources.account_js, "text/javascript; charset=utf-8"),
+            "/passkeys.js": File(PackageResources.passkeys_js, "text/javascript; charset=utf-8"),
         ]
         let version = fingerprint(files.sorted { $0.key < $1.key }.flatMap { Array($0.key.utf8) + $0.value.bytes })
         files["/sw.js"] = File(

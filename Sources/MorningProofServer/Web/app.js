@@ -8,6 +8,7 @@ import { loadToday, wireToday } from "/today.js";
 import { wireInstall } from "/install.js";
 import { loadAccount, openReset, wireAccount } from "/account.js";
 import { loadHistory, wireHistory } from "/history.js";
+import { wirePasskeys } from "/passkeys.js";
 import { accountDay, heardFrom, nowMs } from "/clock.js";
 import { offlineStore, reachedServer, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
 
@@ -470,6 +471,7 @@ async function boot() {
   wireHistory({ api, element, notice, record, waitingFor, today: () => checkin?.day, list: () => $("history-list") });
   wireInstall();
   wireAccount({ api, element, show, signedOut: (why) => signOut(false, why), tokensChanged: loadSettings });
+  wirePasskeys({ api, element, signedIn: (token) => { localStorage.setItem(TOKEN, token); return start(); } });
   $("profile-form").addEventListener("submit", saveProfile);
   $("question-form").addEventListener("submit", saveQuestion);
   $("token-form").addEventListener("submit", createToken);
