@@ -97,7 +97,7 @@ let package = Package(
             name: "MorningProofService",
             dependencies: [
                 "MorningProofCore", "MorningProofStoreContract", "PhotoVerification", "HealthMetrics",
-                "MorningProofInterchange", "HabitCharts", "Digest",
+                "MorningProofInterchange", "HabitCharts", "Digest", "WebAuthn",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -168,13 +168,22 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
+        // Passkeys (issue 41): a small, strict WebAuthn relying party (CBOR, authenticator data, COSE
+        // ES256 and RS256 keys, client data), on swift-crypto; attestation is not verified.
+        .target(
+            name: "WebAuthn",
+            dependencies: [
+                "MorningProofCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         // HTTP routes: decode, authenticate, call one use case, encode JSON. The one place that
         // imports Hummingbird. The committed openapi.yaml is embedded through a symlink.
         .target(
             name: "MorningProofServer",
             dependencies: [
                 "MorningProofCore", "MorningProofStoreContract", "MorningProofService", "HabitCharts",
-                "NotificationDelivery", "CSystemZlib", "ACME",
+                "NotificationDelivery", "CSystemZlib", "ACME", "WebAuthn",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -260,6 +269,18 @@ let package = Package(
         ),
         .testTarget(name: "PhotoVerificationTests", dependencies: ["PhotoVerification", "MorningProofCore", "TestFixtures"]),
         .testTarget(name: "DigestTests", dependencies: ["Digest"]),
+        // A passkey authenticator for the tests: a P-256 key answering registrations and sign-ins.
+        .target(
+            name: "PasskeyTestSupport",
+            dependencies: ["WebAuthn", "MorningProofCore", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/PasskeyTestSupport"),
+        .testTarget(
+            name: "WebAuthnTests",
+            dependencies: [
+                "WebAuthn", "MorningProofCore", "PasskeyTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         // The other side of notification delivery, for the delivery and server tests: a browser's push
         // keys, a fake push service that checks VAPID and decrypts, a fake ntfy and webhook receiver.
         .target(
@@ -302,6 +323,7 @@ let package = Package(
             dependencies: [
                 "MorningProofServer", "morningproof-server", "MorningProofService", "MorningProofSQLite", "MorningProofStoreContract",
                 "MorningProofCore", "MorningProofPostgres", "MorningProofTestSupport", "TestFixtures", "ACME",
+                "PasskeyTestSupport", "WebAuthn",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

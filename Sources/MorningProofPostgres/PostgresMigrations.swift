@@ -24,6 +24,7 @@ extension PostgresStore {
         PostgresMigration(name: "v15-account-care", statements: PostgresSchema.accountCare),
         PostgresMigration(name: "v16-gate-scopes", statements: PostgresSchema.gateTokenScopes),
         PostgresMigration(name: "v17-proof-scenes", statements: PostgresSchema.proofScenes),
+        PostgresMigration(name: "v18-passkeys", statements: PostgresSchema.passkeys),
     ]
 
     /// The names of the migrations this build knows, in order.

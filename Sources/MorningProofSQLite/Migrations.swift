@@ -145,6 +145,9 @@ extension AppDatabase {
         migrator.registerMigration("v17-proof-scenes") { db in
             try ProofSceneSchema.create(db)
         }
+        migrator.registerMigration("v18-passkeys") { db in
+            try PasskeySchema.create(db)
+        }
         return migrator
     }()
 }

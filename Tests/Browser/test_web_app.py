@@ -402,6 +402,7 @@ def main():
     from test_today40 import TESTS as TODAY40_TESTS
     from test_app40 import TESTS as APP40_TESTS
     from test_shield42 import TESTS as SHIELD42_TESTS
+    from test_passkeys41 import TESTS as PASSKEY41_TESTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         run = Run(playwright)
@@ -413,7 +414,7 @@ def main():
             an_apple_health_export_uploaded_in_settings_shows_its_summary,
             connecting_health_auto_export_gives_a_metrics_only_token, *NOTIFICATION_TESTS, *HABIT_TESTS, *HISTORY_TESTS,
             *EVERY_SCREEN_TESTS, *OFFLINE_TESTS, *ADDRESS_TESTS, *SYNC_TESTS, *TRUST_TESTS,
-            *TRUST39_TESTS, *ACCOUNT_TESTS, *TODAY40_TESTS, *APP40_TESTS, *SHIELD42_TESTS,
+            *TRUST39_TESTS, *ACCOUNT_TESTS, *TODAY40_TESTS, *APP40_TESTS, *SHIELD42_TESTS, *PASSKEY41_TESTS,
         ]:
             # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") in test.__name__:

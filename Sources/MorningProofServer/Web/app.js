@@ -12,6 +12,7 @@ import { loadSettings, wireSettings } from "/settings.js";
 import { firstRunDue, loadFirstRun, wireFirstRun } from "/firstrun.js";
 import { openShield, shieldWanted, wireShield } from "/shield.js";
 import { loadShieldSettings, wireShieldSettings } from "/shieldsettings.js";
+import { wirePasskeys } from "/passkeys.js";
 import { accountDay, heardFrom, nowMs } from "/clock.js";
 import { offlineStore, reachedServer, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
 
@@ -423,6 +424,7 @@ async function boot() {
       showZoneLine();
     },
   });
+  wirePasskeys({ api, element, signedIn: (token) => { localStorage.setItem(TOKEN, token); return start(); } });
   wireHealthData({
     api, element, notice, authHeaders, signedOut: () => signOut(false), uploaded: loadToday, tokensChanged: loadSettings,
   });

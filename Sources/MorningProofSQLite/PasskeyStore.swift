@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import MorningProofStoreContract
+
+/// Passkeys (issue 41): an account's WebAuthn credentials, and the one-time challenges that their
+/// registrations and sign-ins sign, kept by SHA-256 only.
+enum PasskeySchema {
+    static func create(_ db: Database) throws {
+        try db.create(table: "passkey") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.belongsTo("account", onDelete: .cascade).notNull()
+            // base64url of the id the authenticator chose; one account at most holds it.
+            t.column("credentialId", .text).notNull().unique()
+            // The COSE_Key as the authenticator wrote it.
+            t.column("publicKey", .blob).notNull()
+            t.column("signCount", .integer).notNull()
+            t.column("name", .text).notNull()
+            t.column("createdAt", .datetime).notNull()
+            t.column("lastUsedAt", .datetime)
+        }
+        try db.create(table: "passkeyChallenge") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("challengeHash", .text).notNull().unique()
+            t.column("purpose", .text).notNull()
+            // The account a registration adds to; null for a sign-in.
+            t.belongsTo("account", onDelete: .cascade)
+            t.column("createdAt", .datetime).notNull()
+            t.column("expiresAt", .datetime).notNull().indexed()
+        }
+    }
+}
+
+extension AppDatabase: PasskeyStore {
+    public func storePasskeyChallenge(_ challenge: PasskeyChallenge) async throws {
+        try await asyncWrite { db in
+            try db.execute(sql: "DELETE FROM passkeyChallenge WHERE expiresAt <= ?", arguments: [challenge.createdAt])
+            try db.execute(
+                sql: """
+                    INSERT INTO passkeyChallenge (challengeHash, purpose, accountId, createdAt, expiresAt)
+                    VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    challenge.hash, challenge.purpose.rawValue, challenge.accountID, challenge.createdAt,
+                    challenge.expiresAt,
+                ])
+        }
+    }
+
+    public func takePasskeyChallenge(hash: String, purpose: PasskeyChallenge.Purpose, at now: Date) async throws
+        -> PasskeyChallenge?
+    {
+        try await asyncWrite { db in
+            guard
+                let row = try Row.fetchAll(
+                    db,
+                    sql: """
+                        DELETE FROM passkeyChallenge WHERE challengeHash = ? AND purpose = ? AND expiresAt > ?
+                        RETURNING accountId, createdAt, expiresAt
+                        """, arguments: [hash, purpose.rawValue, now]
+                ).first
+            else { return nil }
+            return PasskeyChallenge(
+                hash: hash, purpose: purpose, accountID: row["accountId"], createdAt: row["createdAt"],
+                expiresAt: row["expiresAt"])
+        }
+    }
+
+    public func addPasskey(_ passkey: NewPasskey) async throws -> StoredPasskey? {
+        try await asyncWrite { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO passkey (accountId, credentialId, publicKey, signCount, name, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (credentialId) DO NOTHING
+                    """,
+                arguments: [
+                    passkey.accountID, passkey.credentialID, passkey.publicKey, passkey.signCount, passkey.name,
+                    passkey.createdAt,
+                ])
+            guard db.changesCount == 1 else { return nil }
+            return StoredPasskey(
+                id: db.lastInsertedRowID, accountID: passkey.accountID, credentialID: passkey.credentialID,
+                publicKey: passkey.publicKey, signCount: passkey.signCount, name: passkey.name,
+                createdAt: passkey.createdAt, lastUsedAt: nil)
+        }
+    }
+
+    public func passkeys(accountID: Int64) async throws -> [StoredPasskey] {
+        try await asyncRead { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM passkey WHERE accountId = ? ORDER BY id", arguments: [accountID])
+                .map(Self.storedPasskey)
+        }
+    }
+
+    public func passkey(credentialID: String) async throws -> StoredPasskey? {
+        try await asyncRead { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM passkey WHERE credentialId = ?", arguments: [credentialID])
+                .map(Self.storedPasskey)
+        }
+    }
+
+    public func recordPasskeyUse(id: Int64, expected: Int64, signCount: Int64, at instant: Date) async throws -> Bool {
+        try await asyncWrite { db in
+            try db.execute(
+                sql: "UPDATE passkey SET signCount = ?, lastUsedAt = ? WHERE id = ? AND signCount = ?",
+                arguments: [signCount, instant, id, expected])
+            return db.changesCount == 1
+        }
+    }
+
+    public func deletePasskey(id: Int64, accountID: Int64) async throws -> Bool {
+        try await asyncWrite { db in
+            try db.execute(sql: "DELETE FROM passkey WHERE id = ? AND accountId = ?", arguments: [id, accountID])
+            return db.changesCount == 1
+        }
+    }
+
+    private static func storedPasskey(_ row: Row) -> StoredPasskey {
+        StoredPasskey(
+            id: row["id"], accountID: row["accountId"], credentialID: row["credentialId"], publicKey: row["publicKey"],
+            signCount: row["signCount"], name: row["name"], createdAt: row["createdAt"], lastUsedAt: row["lastUsedAt"])
+    }
+}
