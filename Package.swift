@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "MorningProofPostgres",
             dependencies: [
-                "MorningProofCore", "MorningProofStoreContract",
+                "MorningProofCore", "MorningProofStoreContract", "MorningProofInterchange",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

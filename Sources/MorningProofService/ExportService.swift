@@ -17,10 +17,10 @@ public struct ExportService: Sendable {
         public var entries: Int
     }
 
-    public let database: any InterchangeStore & AccountData
+    public let database: any AccountExportStore & AccountData
     public let clock: DayClock
 
-    public init(database: any InterchangeStore & AccountData, clock: DayClock) {
+    public init(database: any AccountExportStore & AccountData, clock: DayClock) {
         self.database = database
         self.clock = clock
     }

@@ -6,7 +6,7 @@ import MorningProofCore
 /// seed API's daily updates (`DailyUpdateStore`). Served by SQLite (`AppDatabase`) and by PostgreSQL
 /// (`PostgresStore`); the stores only read and write, the rules stay in Core and in the services, so
 /// both engines behave alike.
-public protocol AccountStore: TokenStore, DailyUpdateStore, AccountCareStore, PasskeyStore {
+public protocol AccountStore: TokenStore, DailyUpdateStore, AccountCareStore, PasskeyStore, AccountDeletionStore {
     /// Creates an account; nil when the email is taken (in any case).
     func createAccount(email: String, passwordHash: String, timeZone: String?, at instant: Date) async throws
         -> AccountProfile?

@@ -13,7 +13,7 @@ import MorningProofStoreContract
 struct AccountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account", abstract: "List, disable and help the server's accounts.",
-        subcommands: [List.self, Disable.self, Enable.self, ResetPassword.self, SetLogin.self])
+        subcommands: [List.self, Disable.self, Enable.self, ResetPassword.self, SetLogin.self, Delete.self])
 
     /// Runs `body` with the account use cases on the chosen database.
     static func withService<T: Sendable>(_ database: DatabaseOption, _ body: (AccountService) async throws -> T)
