@@ -5,6 +5,7 @@
 /// quote and gate use cases take.
 public typealias AccountData = HabitStore & EntryStore & ProofStore & CheckinStore & GateStore & SettingsStore
     & MetricStore & ExcuseStore & ReferencePhotoStore & ExcusedSkipStore & ProofSceneStore
+    & RequiredHabitStore
 
 /// What an account's metric ingest (`POST /api/metrics`, `metrics import`) reads and writes: the
 /// metrics, the habits whose goals they meet, and the `goal.met` claims made with their entries;
