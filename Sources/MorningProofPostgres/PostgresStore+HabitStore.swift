@@ -59,20 +59,27 @@ extension PostgresStore: HabitStore {
     public func updateHabit(_ habit: Habit) async throws {
         try await transaction(.writing) { connection in
             try await Self.requireOwnHabit(connection, habit.id, accountID: accountID, logger: logger)
-            try await Self.checkNameFree(
-                connection, habit.name, except: habit.id, accountID: accountID, logger: logger)
-            let goal = habit.goal
-            try await Self.namingHabit(habit.name) {
-                try await connection.query(
-                    """
-                    UPDATE habit SET name = \(habit.name), kind = \(habit.kind.rawValue),
-                        schedule = \(habit.schedule.storageValue), remindAt = \(habit.remindAt),
-                        required = \(habit.required), note = \(habit.note), archived = \(habit.archived),
-                        goalMetric = \(goal?.metric), goalComparison = \(goal?.comparison.rawValue),
-                        goalTarget = \(goal?.target), goalActivity = \(goal?.activity)
-                    WHERE id = \(habit.id)
-                    """, logger: logger)
-            }
+            try await Self.saveHabit(connection, habit, accountID: accountID, logger: logger)
+        }
+    }
+
+    /// Saves every field of the account's existing `habit` but its creation day; a name another
+    /// habit has (in any case) is a conflict.
+    static func saveHabit(_ connection: PostgresConnection, _ habit: Habit, accountID: Int64, logger: Logger)
+        async throws
+    {
+        try await checkNameFree(connection, habit.name, except: habit.id, accountID: accountID, logger: logger)
+        let goal = habit.goal
+        try await namingHabit(habit.name) {
+            try await connection.query(
+                """
+                UPDATE habit SET name = \(habit.name), kind = \(habit.kind.rawValue),
+                    schedule = \(habit.schedule.storageValue), remindAt = \(habit.remindAt),
+                    required = \(habit.required), note = \(habit.note), archived = \(habit.archived),
+                    goalMetric = \(goal?.metric), goalComparison = \(goal?.comparison.rawValue),
+                    goalTarget = \(goal?.target), goalActivity = \(goal?.activity)
+                WHERE id = \(habit.id)
+                """, logger: logger)
         }
     }
 

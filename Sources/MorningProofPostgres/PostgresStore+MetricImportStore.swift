@@ -27,21 +27,30 @@ extension PostgresStore: MetricImportStore {
         return try await transaction(.writing) { connection in
             try await connection.query(
                 "SELECT pg_advisory_xact_lock(\(Self.metricWriteLock + account))", logger: logger)
-            var outcome = MetricWriteOutcome()
-            for chunk in Self.chunks(batch.samples.filter { !$0.isBucket }) {
-                try await Self.storeSamples(chunk, account, connection, &outcome, logger: logger)
-            }
-            for chunk in Self.chunks(batch.samples.filter(\.isBucket)) {
-                try await Self.storeBuckets(chunk, account, connection, &outcome, logger: logger)
-            }
-            for chunk in Self.chunks(batch.intervals) {
-                try await Self.storeIntervals(chunk, account, connection, &outcome, logger: logger)
-            }
-            try await Self.storeExportAggregates(batch, account, connection, &outcome, logger: logger)
-            if let file { try await Self.saveWatchedFile(file, connection, logger: logger) }
-            try await Self.markForJudgement(outcome.daysTouched, account, connection, logger: logger)
-            return outcome
+            return try await Self.storeBatch(batch, file: file, account, connection, logger: logger)
         }
+    }
+
+    /// Stores `batch` as account `account`'s and what was read of its `file`, and marks the days it
+    /// changed, in the caller's transaction (which holds the account's metric write lock).
+    static func storeBatch(
+        _ batch: MetricBatch, file: WatchedFileState?, _ account: Int64, _ connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> MetricWriteOutcome {
+        var outcome = MetricWriteOutcome()
+        for chunk in chunks(batch.samples.filter { !$0.isBucket }) {
+            try await storeSamples(chunk, account, connection, &outcome, logger: logger)
+        }
+        for chunk in chunks(batch.samples.filter(\.isBucket)) {
+            try await storeBuckets(chunk, account, connection, &outcome, logger: logger)
+        }
+        for chunk in chunks(batch.intervals) {
+            try await storeIntervals(chunk, account, connection, &outcome, logger: logger)
+        }
+        try await storeExportAggregates(batch, account, connection, &outcome, logger: logger)
+        if let file { try await saveWatchedFile(file, connection, logger: logger) }
+        try await markForJudgement(outcome.daysTouched, account, connection, logger: logger)
+        return outcome
     }
 
     /// `rows` in slices of `metricChunk`, one statement each.

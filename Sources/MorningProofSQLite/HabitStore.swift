@@ -37,9 +37,15 @@ extension AppDatabase: HabitStore {
     public func updateHabit(_ habit: Habit) async throws {
         try await asyncWrite { db in
             try requireOwnHabit(db, habit.id)
-            try Self.checkNameFree(db, habit.name, except: habit.id, accountID: accountID)
-            try HabitRecord(habit, accountID: accountID).update(db, columns: HabitRecord.Columns.editable)
+            try Self.saveHabit(db, habit, accountID: accountID)
         }
+    }
+
+    /// Saves every field of the account's existing `habit` but its creation day; a name another
+    /// habit has (in any case) is refused.
+    static func saveHabit(_ db: Database, _ habit: Habit, accountID: Int64) throws {
+        try checkNameFree(db, habit.name, except: habit.id, accountID: accountID)
+        try HabitRecord(habit, accountID: accountID).update(db, columns: HabitRecord.Columns.editable)
     }
 
     /// Deletes a habit and its entries; returns how many entries went with it.

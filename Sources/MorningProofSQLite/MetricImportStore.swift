@@ -10,16 +10,22 @@ extension AppDatabase: MetricImportStore {
     @discardableResult
     public func storeMetrics(_ batch: MetricBatch, file: WatchedFileState? = nil) async throws -> MetricWriteOutcome {
         let account = accountID
-        return try await asyncWrite { db in
-            var outcome = MetricWriteOutcome()
-            try Self.storeSamples(batch.samples.filter { !$0.isBucket }, account, db, &outcome)
-            try Self.storeBuckets(batch.samples.filter(\.isBucket), account, db, &outcome)
-            try Self.storeIntervals(batch.intervals, account, db, &outcome)
-            try Self.storeExportAggregates(batch, account, db, &outcome)
-            if let file { try Self.saveWatchedFile(file, db) }
-            try Self.markForJudgement(outcome.daysTouched, account, db)
-            return outcome
-        }
+        return try await asyncWrite { db in try Self.storeBatch(batch, file: file, account, db) }
+    }
+
+    /// Stores `batch` as account `account`'s and what was read of its `file`, and marks the days it
+    /// changed, in the caller's transaction.
+    static func storeBatch(_ batch: MetricBatch, file: WatchedFileState?, _ account: Int64, _ db: Database) throws
+        -> MetricWriteOutcome
+    {
+        var outcome = MetricWriteOutcome()
+        try storeSamples(batch.samples.filter { !$0.isBucket }, account, db, &outcome)
+        try storeBuckets(batch.samples.filter(\.isBucket), account, db, &outcome)
+        try storeIntervals(batch.intervals, account, db, &outcome)
+        try storeExportAggregates(batch, account, db, &outcome)
+        if let file { try saveWatchedFile(file, db) }
+        try markForJudgement(outcome.daysTouched, account, db)
+        return outcome
     }
 
     private static func storeSamples(

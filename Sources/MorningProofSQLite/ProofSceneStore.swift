@@ -3,23 +3,17 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-/// The schema of proof scenes (migration "v17-proof-scenes"): one row per photo proof kept, owned by
-/// its account and habit, holding the scene signature as base64 text (features, not the photo).
+/// The schema of proof scenes (migration "v17-proof-scenes"): one row per photo proof kept, a table
+/// of scene signatures (`SceneSignatureTable`) with the day proved and the photo's difference hash.
 enum ProofSceneSchema {
     static func create(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE proofScene (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    accountId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
-                    habitId INTEGER NOT NULL REFERENCES habit(id) ON DELETE CASCADE,
-                    day TEXT NOT NULL,
-                    signature TEXT NOT NULL,
-                    perceptualHash INTEGER NOT NULL,
-                    recordedAt DATETIME NOT NULL
-                );
-                CREATE INDEX proofScene_account ON proofScene(accountId, id);
-                """)
+        try SceneSignatureTable.create(
+            db, "proofScene",
+            columns: [
+                "day TEXT NOT NULL", "signature TEXT NOT NULL", "perceptualHash INTEGER NOT NULL",
+                "recordedAt DATETIME NOT NULL",
+            ],
+            index: "CREATE INDEX proofScene_account ON proofScene(accountId, id)")
     }
 }
 

@@ -3,23 +3,17 @@ import GRDB
 import MorningProofCore
 import MorningProofStoreContract
 
-/// The schema of reference photos (migration "v14-reference-photos"): one row per reference, owned by its
-/// account and habit, holding the scene signature as base64 text.
+/// The schema of reference photos (migration "v14-reference-photos"): one row per reference, a table
+/// of scene signatures (`SceneSignatureTable`) with the photo's size and when it was added.
 enum ReferencePhotoSchema {
     static func create(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE referencePhoto (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    accountId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
-                    habitId INTEGER NOT NULL REFERENCES habit(id) ON DELETE CASCADE,
-                    width INTEGER NOT NULL,
-                    height INTEGER NOT NULL,
-                    signature TEXT NOT NULL,
-                    addedAt DATETIME NOT NULL
-                );
-                CREATE INDEX referencePhoto_habit ON referencePhoto(habitId);
-                """)
+        try SceneSignatureTable.create(
+            db, "referencePhoto",
+            columns: [
+                "width INTEGER NOT NULL", "height INTEGER NOT NULL", "signature TEXT NOT NULL",
+                "addedAt DATETIME NOT NULL",
+            ],
+            index: "CREATE INDEX referencePhoto_habit ON referencePhoto(habitId)")
     }
 }
 
@@ -43,9 +37,7 @@ extension AppDatabase: ReferencePhotoStore {
                     accountID, reference.width, reference.height, reference.signature.base64EncodedString(),
                     reference.addedAt, habitID, accountID,
                 ])
-            guard db.changesCount == 1 else {
-                throw StoreError(.notFound, value: String(habitID), "no habit with id \(habitID)")
-            }
+            guard db.changesCount == 1 else { throw StoreError.noHabit(habitID) }
             return ReferencePhoto(
                 number: existing.count + 1, width: reference.width, height: reference.height,
                 signature: reference.signature, addedAt: reference.addedAt)

@@ -90,8 +90,8 @@ final class ReceivedFile: @unchecked Sendable {
 
     /// Removes the upload folders under `parent` that no live upload holds: those a killed server
     /// left, each with the body it was reading. Only folders named as `ReceivedFile` names them,
-    /// owned by this user, holding nothing but a `body` file, are touched; the names removed are
-    /// returned.
+    /// owned by this user, holding nothing but a `body` file (and `body.batches`, what was read of it),
+    /// are touched; the names removed are returned.
     @discardableResult
     static func removeStale(in parent: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return [] }
@@ -108,6 +108,8 @@ final class ReceivedFile: @unchecked Sendable {
             // Held: an upload in progress, here or in another server sharing the folder.
             guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { continue }
             unlinkat(lock, "body", 0)
+            // The batches of a CSV or JSON Lines upload read but not yet stored (`MetricSpool`).
+            unlinkat(lock, "body.batches", 0)
             if rmdir(folder) == 0 { removed.append(name) }
         }
         return removed

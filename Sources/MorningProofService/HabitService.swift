@@ -44,11 +44,11 @@ public struct HabitService: Sendable {
         _ habit: Habit, rename: String? = nil, archived: Bool? = nil, _ details: HabitDetails, now: Date
     ) async throws -> EditedHabit {
         let today = clock.day(at: now)
-        let next = try details.applied(to: habit, rename: rename)
-        if !habit.required, next.required, next.kind != .checkin {
-            try await spendExcuseForSkips(of: habit, today: today)
-        }
-        let edited = try await edit(habit, rename: rename, archived: archived, details)
+        var edited = try details.applied(to: habit, rename: rename)
+        if let archived { edited.archived = archived }
+        // Made required, its skips of the week spend excuses: judged and saved in one transaction, so
+        // that edits and skips at once cannot both spend the last excuse (issue 39).
+        try await database.updateHabit(edited, today: today)
         guard habit.kind != .photo, edited.kind == .photo else { return EditedHabit(habit: edited, reopened: []) }
         var reopened: [LocalDay] = []
         for entry in try await database.entries(habitID: edited.id)
@@ -57,18 +57,6 @@ public struct HabitService: Sendable {
             reopened.append(entry.day)
         }
         return EditedHabit(habit: edited, reopened: reopened)
-    }
-
-    /// A habit made required whose skips of the budget's week (the 7 days ending `today`) were free
-    /// spends an excuse for each, as a skip of a required habit does: the budget counts them once it
-    /// is required. With fewer excuses left, the change is refused (`no_excuses_left`, issue 39).
-    func spendExcuseForSkips(of habit: Habit, today: LocalDay) async throws {
-        let skips = try await database.entries(habitID: habit.id).filter {
-            $0.status == .skipped && $0.day <= today && $0.day > today.adding(days: -7)
-        }
-        guard !skips.isEmpty else { return }
-        let budget = try await database.excuseBudget()
-        guard budget.left(on: today) >= skips.count else { throw budget.standing(on: today).refusal }
     }
 
     /// How many days of `habit` are done without a photo (by hand, or by an import). A habit that

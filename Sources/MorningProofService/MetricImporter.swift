@@ -14,11 +14,12 @@ public struct MetricImporter {
     /// Where the reading runs (a whole Apple export or Health Auto Export file, a CSV or JSON Lines
     /// file a chunk at a time); nil: on the caller's task.
     public var cpu: (any CPUWork)?
-    /// True to store a CSV or JSON Lines file in one transaction, as the other formats are: an
-    /// upload is all or nothing. False (`metrics import`, watched files) stores it 20,000 samples
-    /// at a time, each batch with its resume point: memory stays bounded for a file of gigabytes,
-    /// and a file read again skips what was stored.
-    public var allOrNothing = false
+    /// The store of an upload (`POST /api/metrics`): a CSV or JSON Lines file is then stored in one
+    /// transaction, as the other formats are (all or nothing), its batches kept on disk beside it
+    /// until then (`MetricSpool`), so that memory stays flat with its size (issue 38). Nil (`metrics
+    /// import`, watched files): stored 20,000 samples at a time, each batch with its resume point:
+    /// memory stays bounded for a file of gigabytes, and a file read again skips what was stored.
+    public var upload: (any MetricUploadStore)?
 
     public init(database: any MetricImportStore, clock: DayClock, cpu: (any CPUWork)? = nil) {
         self.database = database
@@ -144,16 +145,43 @@ public struct MetricImporter {
             report.warningCount = warningCount
             return report
         case .csv, .jsonLines:
+            if let upload {
+                return try await readUpload(path, shownAs: name, format: format, identity: identity, into: upload)
+            }
             var reader = LineFileReader(
                 path: path, format: format, clock: clock, identity: identity, state: state, progress: progress,
                 shownAs: name
             ) { batch, file in
                 try await StoreFailure.wrap { try await database.storeMetrics(batch, file: file) }
             }
-            if allOrNothing { reader.batchSize = .max }
             if let cpu { reader.parse = { chunk in try await cpu.run(chunk) } }
             return try await reader.read(from: resume ?? (0, 0), acceptUnterminatedLine: !watched)
         }
+    }
+}
+
+extension MetricImporter {
+    /// A CSV or JSON Lines upload, whole: read a batch at a time into a spool beside it, then stored
+    /// from the spool in one transaction (all or nothing), one batch in memory at a time.
+    fileprivate func readUpload(
+        _ path: String, shownAs name: String, format: MetricFileFormat, identity: FileIdentity,
+        into upload: any MetricUploadStore
+    ) async throws -> FileReport {
+        let spool = try MetricSpool(beside: path, shownAs: name)
+        defer { spool.remove() }
+        var reader = LineFileReader(
+            path: path, format: format, clock: clock, identity: identity, state: nil, progress: progress, shownAs: name
+        ) { batch, _ in
+            try spool.append(batch)
+            return MetricWriteOutcome()
+        }
+        if let cpu { reader.parse = { chunk in try await cpu.run(chunk) } }
+        var report = try await reader.read(from: (0, 0), acceptUnterminatedLine: true)
+        try spool.rewind()
+        let outcome = try await StoreFailure.wrap { try await upload.storeMetrics(batches: { try spool.next() }) }
+        report.duplicatesSkipped = outcome.duplicatesSkipped
+        report.daysTouched = outcome.daysTouched
+        return report
     }
 }
 

@@ -148,7 +148,7 @@ public struct MetricIngest {
         let file: FileReport
         do {
             var importer = MetricImporter(database: store, clock: clock, cpu: cpu)
-            importer.allOrNothing = true
+            importer.upload = store
             file = try await importer.importFile(path, as: format, shownAs: name)
         } catch let error as MetricFileError {
             // A body that parses as its format at first and breaks later (JSON nested past the
