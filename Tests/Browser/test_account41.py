@@ -51,7 +51,7 @@ def changes_the_password_and_signs_out_everywhere_else(server, context, page):
     page.get_by_role("button", name="Sign out", exact=True).click()
     page.get_by_label("Email").fill("ada@example.com")
     page.get_by_label("Password").fill(NEW_PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Sign in", exact=True).click()
     expect(page.get_by_role("heading", name=re.compile("Today"))).to_be_visible()
     assert token
 
@@ -88,7 +88,7 @@ def a_forgotten_password_is_reset_by_the_mailed_link(server, context, page):
             expect(page.locator("#signin-error")).to_contain_text("Your new password is set")
             page.get_by_label("Email").fill("ada@example.com")
             page.get_by_label("Password").fill(NEW_PASSWORD)
-            page.get_by_role("button", name="Sign in").click()
+            page.get_by_role("button", name="Sign in", exact=True).click()
             expect(page.locator("#signin")).to_be_hidden()
             expect(page.get_by_role("button", name="Settings")).to_be_visible()
             # The link works once.

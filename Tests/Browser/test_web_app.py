@@ -199,7 +199,7 @@ def signs_in_and_is_asked_on_the_first_visit(server, context, page):
     page.get_by_role("button", name="Sign out", exact=True).click()
     page.get_by_label("Email").fill("ada@example.com")
     page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Sign in", exact=True).click()
     expect(page.get_by_role("heading", name=re.compile("Today"))).to_be_visible()
     expect(question(page)).to_be_hidden()
 
