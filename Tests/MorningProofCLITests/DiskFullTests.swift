@@ -2,10 +2,10 @@ import Foundation
 import MorningProofTestSupport
 import Testing
 
-/// A file system of 1 MB (a tmpfs this test mounts; it needs root, as CI has), filled up, under
+/// A file system of 4 MB (a tmpfs this test mounts; it needs root, as CI has), filled up, under
 /// `backup`, `restore` and any command: each says the disk is full, exits 74, and leaves nothing
 /// half-written.
-@Suite(.enabled(if: SmallDisk.canMount, "needs root to mount a 1 MB tmpfs"))
+@Suite(.enabled(if: SmallDisk.canMount, "needs root to mount a 4 MB tmpfs"))
 struct DiskFullTests {
     static let now = "2026-03-09T12:00:00Z"
 
@@ -78,7 +78,8 @@ struct DiskFullTests {
     }
 }
 
-/// A tmpfs of 1 MB mounted on a new temporary folder.
+/// A tmpfs of 4 MB mounted on a new temporary folder. Creating a database writes every migration
+/// to the WAL before the checkpoint: 1 MB stopped being enough at v18 (the WAL reached 774 KB).
 struct SmallDisk {
     let path: String
 
@@ -93,7 +94,7 @@ struct SmallDisk {
         path =
             FileManager.default.temporaryDirectory.appendingPathComponent("morningproof-disk-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        guard Self.command("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", path]) == 0 else {
+        guard Self.command("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", path]) == 0 else {
             try? FileManager.default.removeItem(atPath: path)
             throw CocoaError(.fileWriteNoPermission)
         }
