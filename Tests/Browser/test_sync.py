@@ -7,7 +7,7 @@ import time
 
 from playwright.sync_api import expect
 
-from test_offline import OFFLINE, answered_with_read, entry_of, instant
+from test_offline import OFFLINE, answered_with_read, entry_of, instant, worker_sync
 from test_web_app import at, hold, menu_item
 
 # The page counts the `online` events it sees and writes down every status it shows: "Synced" is
@@ -77,11 +77,10 @@ def sync_history_keeps_its_open_day_focus_and_scroll_when_the_worker_repaints(se
     note.fill("half an hour")
     scrolled = page.evaluate("() => window.scrollY")
     assert scrolled > 0, "the last habit's day should be below the first screen"
-    page.evaluate("""async () => {
+    page.evaluate("""() => {
         document.querySelector("#history article:last-child").dataset.drawnBefore = "yes";
-        const registration = await navigator.serviceWorker.ready;
-        await registration.sync.register("morningproof-replay");
     }""")
+    worker_sync(context, page, server)
     expect(page.locator("#history article[data-drawn-before]")).to_have_count(0, timeout=30000)
     expect(panel).to_be_visible()
     expect(panel).to_contain_text("2026-11-20: done")

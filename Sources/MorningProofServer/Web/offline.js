@@ -5,6 +5,7 @@
 // self.morningproofOffline. Both replay the same queue, one at a time (a Web Lock).
 (() => {
   let opening = null;
+  const SEND_TIMEOUT = 30_000; // ms one queued action may wait for the server's answer
 
   function database() {
     opening ||= new Promise((resolve, reject) => {
@@ -111,7 +112,10 @@
     if (body) headers["Content-Type"] = "application/json";
     let response;
     try {
-      response = await fetch(path, { method, headers, body: body && JSON.stringify(body) });
+      // Bounded: a request the network swallows (captive Wi-Fi) would hold the replay's lock, and with
+      // it every later replay of the page and the worker, for as long as the browser waits.
+      const signal = AbortSignal.timeout?.(SEND_TIMEOUT);
+      response = await fetch(path, { method, headers, body: body && JSON.stringify(body), signal });
     } catch (error) {
       return "network";
     }

@@ -48,7 +48,8 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("sync", (event) => {
   if (event.tag !== REPLAY) return;
   event.waitUntil(self.morningproofOffline.replay().then(async (outcome) => {
-    const windows = await self.clients.matchAll({ type: "window" });
+    // Every window of the app, also one opened before this worker took control, shows the day again.
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
     for (const client of windows) client.postMessage({ type: "replayed" });
     // A sync that fails is tried again later by the browser: a network error or a server error.
     if (outcome.stopped === "network" || outcome.stopped === "server") throw new Error(`replay stopped: ${outcome.stopped}`);
