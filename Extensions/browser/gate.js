@@ -28,11 +28,13 @@ var MorningProof = (() => {
   }
 
   /// A host pattern as a regular expression over a URL: `instagram.com` is the host and its www.
-  /// form, `*.reddit.com` the host and every subdomain; any port, path, query and fragment.
+  /// form, `*.reddit.com` the host and every subdomain; any port, path, query and fragment. Other
+  /// spellings of the same host are the same site: a user name before it (`x@instagram.com`) and
+  /// the root's dot after it (`instagram.com.`, which browsers resolve and most sites serve).
   function patternFor(site) {
     const wild = site.startsWith("*.");
     const bare = (wild ? site.slice(2) : site).replace(/[.]/g, "\\.");
-    return `^https?://${wild ? "([a-z0-9-]+\\.)*" : "(www\\.)?"}${bare}(:[0-9]+)?([/?#].*)?$`;
+    return `^https?://([^/?#@]*@)?${wild ? "([a-z0-9-]+\\.)*" : "(www\\.)?"}${bare}\\.?(:[0-9]+)?([/?#].*)?$`;
   }
 
   /// Whether `url` (a string) is on one of `sites`, and http(s): where the shield page may go back to.

@@ -5,7 +5,25 @@ import PostgresNIO
 /// Deleting an account with every row it owns, in PostgreSQL: the tables are read from the schema,
 /// as `AppDatabase`'s.
 extension PostgresStore: AccountDeletionStore {
+    /// Times a deletion is tried when PostgreSQL fails it to end a deadlock.
+    static let deletionAttempts = 5
+
+    /// A write of the account that holds one of its rows and then checks a foreign key to the account
+    /// waits for the deletion, which waits for that row: PostgreSQL ends the deadlock by failing one of
+    /// the two. The deletion, rolled back whole, starts again (the write, if it was let through, is
+    /// deleted with the rest).
     public func deleteAccount(_ accountID: Int64) async throws -> Bool {
+        var attempt = 1
+        while true {
+            do {
+                return try await deleteAccountOnce(accountID)
+            } catch let error as StoreError where error.code == .busy && attempt < Self.deletionAttempts {
+                attempt += 1
+            }
+        }
+    }
+
+    private func deleteAccountOnce(_ accountID: Int64) async throws -> Bool {
         try await transaction(.writing) { connection in
             // Taken first, so that a sign-in or a write of the account meanwhile waits for the end.
             let found = try await connection.query(

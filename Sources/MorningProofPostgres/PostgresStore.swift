@@ -191,6 +191,8 @@ enum PostgresErrors {
             case "23505":
                 return StoreError(
                     .conflict, value: url.description, "PostgreSQL at \(url): \(message) (another row has that value)")
+            case "23503":
+                return StoreError.removedMeanwhile(url.description)
             case "40001", "40P01":
                 return StoreError(
                     .busy, value: url.description, "PostgreSQL at \(url): \(message) (another request won); try again")

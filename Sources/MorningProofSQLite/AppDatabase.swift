@@ -182,9 +182,13 @@ public struct AppDatabase: Sendable {
             switch error.resultCode {
             case .SQLITE_BUSY, .SQLITE_LOCKED:
                 throw StoreError(
-                    .busy, value: path, "\(path): the database stayed busy (another morningproof is writing); try again")
+                    .busy, value: path, "\(path): the database stayed busy (another morningproof is writing); try again"
+                )
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-                throw StoreError.unavailable(path, "\(path): the database file is damaged (\(error.message ?? "corrupt"))")
+                throw StoreError.unavailable(
+                    path, "\(path): the database file is damaged (\(error.message ?? "corrupt"))")
+            case .SQLITE_CONSTRAINT where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY:
+                throw StoreError.removedMeanwhile(path)
             case .SQLITE_FULL:
                 throw StoreError.noSpace(path)
             case .SQLITE_IOERR where DiskSpace.isFull(at: path):

@@ -49,6 +49,15 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         unavailable(path, "no space left on device writing \(path)\(consequence)")
     }
 
+    /// A write that names a row deleted in the meantime (a habit, or the whole account, removed by a
+    /// request that committed first): the database's foreign key refused it. Not found, as the row
+    /// is; never "unavailable", which would tell the client to try again.
+    package static func removedMeanwhile(_ path: String) -> StoreError {
+        StoreError(
+            .notFound, value: path,
+            "what this change belongs to was removed at the same moment (the habit or the account is gone)")
+    }
+
     /// The same error, its sentence followed by `consequence` ("; the database was left as it was").
     package func adding(_ consequence: String) -> StoreError { StoreError(code, value: value, message + consequence) }
 }

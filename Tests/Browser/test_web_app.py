@@ -423,6 +423,8 @@ def main():
         # The browser extension needs a browser of its own (a persistent context that loads it).
         from test_extension42 import run as run_extension_tests
         run.failures += run_extension_tests(playwright, os.environ.get("MORNINGPROOF_BROWSER_TEST", ""))
+        from test_extension43 import run as run_extension43_tests
+        run.failures += run_extension43_tests(playwright, os.environ.get("MORNINGPROOF_BROWSER_TEST", ""))
     if run.failures:
         print(f"{len(run.failures)} browser test(s) failed: {', '.join(run.failures)}", file=sys.stderr)
         sys.exit(1)
