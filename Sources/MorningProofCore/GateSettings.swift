@@ -88,6 +88,13 @@ public struct GateSettings: Sendable, Equatable {
                 "\"\(text)\" is not a host pattern: give a host such as instagram.com, or *.reddit.com for its subdomains"
             )
         }
+        // This machine and bare addresses are not sites: shielding them blocks the computer's own
+        // services (the gate's server among them, which would keep the gate closed for good).
+        let local = labels.last == "localhost" || labels.last.map { $0.allSatisfy(\.isNumber) } == true
+        guard !local else {
+            throw MorningProofError.usage(
+                "\"\(text)\" is this computer or an address, not a site: give a site's name such as instagram.com")
+        }
         return host
     }
 

@@ -137,7 +137,8 @@ struct GateRouteTests {
                 #"{"sites": ["insta gram.com"]}"#, #"{"sites": [3]}"#, #"{"sites": "instagram.com"}"#,
                 #"{"sites": [], "cutoff": "25:00"}"#, #"{"sites": [], "cutoff": "9am"}"#,
                 #"{"sites": [], "days": ["funday"]}"#, #"{"sites": [], "days": []}"#, #"{"days": null}"#,
-                #"{"sites": [], "extra": 1}"#,
+                #"{"sites": [], "extra": 1}"#, #"{"sites": ["localhost"]}"#, #"{"sites": ["*.localhost"]}"#,
+                #"{"sites": ["127.0.0.1"]}"#, #"{"sites": ["*.0.0.1"]}"#,
             ] {
                 let reply = try await api.send(.put, "/api/gate/settings", token: token, json: body)
                 #expect(reply.status == .badRequest && reply.errorCode == "bad_request", "\(body): \(reply.body)")
