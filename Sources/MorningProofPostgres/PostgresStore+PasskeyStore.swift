@@ -107,9 +107,7 @@ extension PostgresStore: PasskeyStore {
                     """, logger: logger
                 ).collect().first?.decode(Int64.self)
             else { return nil }
-            return StoredPasskey(
-                id: id, accountID: passkey.accountID, credentialID: passkey.credentialID, publicKey: passkey.publicKey,
-                signCount: passkey.signCount, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: nil)
+            return StoredPasskey(id: id, passkey, lastUsedAt: nil)
         }
     }
 
@@ -158,7 +156,10 @@ extension PostgresStore: PasskeyStore {
         let (id, accountID, credentialID, publicKey, signCount, name, createdAt, lastUsedAt) = try row.decode(
             (Int64, Int64, String, ByteBuffer, Int64, String, Date, Date?).self)
         return StoredPasskey(
-            id: id, accountID: accountID, credentialID: credentialID, publicKey: Data(publicKey.readableBytesView),
-            signCount: signCount, name: name, createdAt: createdAt, lastUsedAt: lastUsedAt)
+            id: id,
+            NewPasskey(
+                accountID: accountID, credentialID: credentialID, publicKey: Data(publicKey.readableBytesView),
+                signCount: signCount, name: name, createdAt: createdAt),
+            lastUsedAt: lastUsedAt)
     }
 }

@@ -95,10 +95,7 @@ extension AppDatabase: PasskeyStore {
                     passkey.createdAt,
                 ])
             guard db.changesCount == 1 else { return nil }
-            return StoredPasskey(
-                id: db.lastInsertedRowID, accountID: passkey.accountID, credentialID: passkey.credentialID,
-                publicKey: passkey.publicKey, signCount: passkey.signCount, name: passkey.name,
-                createdAt: passkey.createdAt, lastUsedAt: nil)
+            return StoredPasskey(id: db.lastInsertedRowID, passkey, lastUsedAt: nil)
         }
     }
 
@@ -134,7 +131,10 @@ extension AppDatabase: PasskeyStore {
 
     private static func storedPasskey(_ row: Row) -> StoredPasskey {
         StoredPasskey(
-            id: row["id"], accountID: row["accountId"], credentialID: row["credentialId"], publicKey: row["publicKey"],
-            signCount: row["signCount"], name: row["name"], createdAt: row["createdAt"], lastUsedAt: row["lastUsedAt"])
+            id: row["id"],
+            NewPasskey(
+                accountID: row["accountId"], credentialID: row["credentialId"], publicKey: row["publicKey"],
+                signCount: row["signCount"], name: row["name"], createdAt: row["createdAt"]),
+            lastUsedAt: row["lastUsedAt"])
     }
 }

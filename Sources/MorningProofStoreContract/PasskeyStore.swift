@@ -87,29 +87,23 @@ public struct NewPasskey: Sendable, Equatable {
     }
 }
 
-/// A stored passkey.
+/// A stored passkey: what was added (`NewPasskey`, whose fields it answers as its own, with the
+/// counter of its last sign-in), its row's id and its last use.
+@dynamicMemberLookup
 public struct StoredPasskey: Sendable, Equatable {
     public var id: Int64
-    public var accountID: Int64
-    public var credentialID: String
-    public var publicKey: Data
-    public var signCount: Int64
-    public var name: String
-    public var createdAt: Date
+    public var passkey: NewPasskey
     /// The last sign-in with it; nil before the first.
     public var lastUsedAt: Date?
 
-    public init(
-        id: Int64, accountID: Int64, credentialID: String, publicKey: Data, signCount: Int64, name: String,
-        createdAt: Date, lastUsedAt: Date?
-    ) {
+    public init(id: Int64, _ passkey: NewPasskey, lastUsedAt: Date?) {
         self.id = id
-        self.accountID = accountID
-        self.credentialID = credentialID
-        self.publicKey = publicKey
-        self.signCount = signCount
-        self.name = name
-        self.createdAt = createdAt
+        self.passkey = passkey
         self.lastUsedAt = lastUsedAt
+    }
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<NewPasskey, Value>) -> Value {
+        get { passkey[keyPath: field] }
+        set { passkey[keyPath: field] = newValue }
     }
 }
