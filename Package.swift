@@ -325,6 +325,8 @@ let package = Package(
                 "MorningProofCore", "MorningProofPostgres", "MorningProofTestSupport", "TestFixtures", "ACME",
                 "PasskeyTestSupport", "WebAuthn",
                 .product(name: "Crypto", package: "swift-crypto"),
+                // Counting every table's rows (PasskeyChallengeBoundTests).
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Hummingbird", package: "hummingbird"),

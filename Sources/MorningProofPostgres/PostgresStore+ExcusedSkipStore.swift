@@ -3,15 +3,23 @@ import MorningProofCore
 import MorningProofStoreContract
 import PostgresNIO
 
-/// Skips of required habits on PostgreSQL, as `AppDatabase`'s: the budget is judged and the skip
-/// written in one transaction that holds the account's row first (as a gate unlock does), so that
-/// skips and unlocks of one account at once, from any number of servers, are decided one at a time.
+/// Skips on PostgreSQL, as `AppDatabase`'s: whether the habit is required is read, the budget judged
+/// and the skip written in one transaction that holds the account's row first (as a gate unlock and
+/// a habit edit do), so that skips, edits and unlocks of one account at once, from any number of
+/// servers, are decided one at a time.
 extension PostgresStore: ExcusedSkipStore {
     public func recordExcusedSkip(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome {
         try await transaction(.writing) { connection in
             try await connection.query(
                 "SELECT id FROM account WHERE id = \(accountID) FOR NO KEY UPDATE", logger: logger)
-            try await Self.requireOwnHabit(connection, entry.habitID, accountID: accountID, logger: logger)
+            guard
+                let stored = try await Self.ownHabit(
+                    connection, id: entry.habitID, accountID: accountID, locking: true, logger: logger)
+            else { throw StoreError.noHabit(entry.habitID) }
+            // Not required as stored now (read after the lock, whatever the caller read before): free.
+            if GateDecision.gatedHabits([stored]).isEmpty {
+                return try await Self.recordAction(entry, lastWriterWins: lastWriterWins, connection, logger: logger)
+            }
             // Read committed: read after the lock, these see every skip committed before it.
             let travel = try await Self.zoneChanges(connection, accountID: accountID, logger: logger).travelDays
             let budget = try await Self.excuseBudget(

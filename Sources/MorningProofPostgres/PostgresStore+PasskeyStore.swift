@@ -31,39 +31,67 @@ extension PostgresSchema {
         "CREATE INDEX passkeyChallenge_on_accountId ON passkeyChallenge (accountId)",
         "CREATE INDEX passkeyChallenge_on_expiresAt ON passkeyChallenge (expiresAt)",
     ]
+
+    /// Challenges sealed by the server's key (`v-passkeys43`, as `PasskeySchema.sealChallenges`).
+    static let sealedPasskeyChallenges: [String] = [
+        "DELETE FROM passkeyChallenge",
+        """
+        CREATE TABLE passkeyChallengeKey (
+            id bigint PRIMARY KEY CHECK (id = 1),
+            secret bytea NOT NULL,
+            createdAt timestamptz NOT NULL
+        )
+        """,
+    ]
 }
 
 /// Passkeys and their challenges, as `AppDatabase`'s.
 extension PostgresStore: PasskeyStore {
-    public func storePasskeyChallenge(_ challenge: PasskeyChallenge) async throws {
+    public func passkeyChallengeKey(orStore candidate: Data) async throws -> Data {
         try await transaction(.writing) { connection in
             try await connection.query(
-                "DELETE FROM passkeyChallenge WHERE expiresAt <= \(challenge.createdAt)", logger: logger)
+                """
+                INSERT INTO passkeyChallengeKey (id, secret, createdAt)
+                VALUES (1, \(ByteBuffer(bytes: candidate)), \(Date())) ON CONFLICT (id) DO NOTHING
+                """, logger: logger)
+            guard
+                let stored = try await connection.query(
+                    "SELECT secret FROM passkeyChallengeKey WHERE id = 1", logger: logger
+                ).collect().first?.decode(ByteBuffer.self)
+            else { return candidate }
+            return Data(stored.readableBytesView)
+        }
+    }
+
+    public func spendPasskeyChallenge(_ challenge: PasskeyChallenge, perAccountLimit: Int) async throws
+        -> PasskeyChallengeSpend
+    {
+        try await transaction(.writing) { connection in
+            // The account's row first: its answers at once are counted one after the other.
+            if let accountID = challenge.accountID {
+                try await connection.query(
+                    "SELECT id FROM account WHERE id = \(accountID) FOR NO KEY UPDATE", logger: logger)
+            }
             try await connection.query(
+                "DELETE FROM passkeyChallenge WHERE expiresAt <= \(challenge.createdAt)", logger: logger)
+            let answered =
+                try await connection.query(
+                    "SELECT count(*) FROM passkeyChallenge WHERE accountId = \(challenge.accountID)", logger: logger
+                ).collect().first?.decode(Int64.self) ?? 0
+            let used = try await !connection.query(
+                "SELECT 1 FROM passkeyChallenge WHERE challengeHash = \(challenge.hash)", logger: logger
+            ).collect().isEmpty
+            if used { return .used }
+            guard answered < perAccountLimit else { return .tooMany }
+            let inserted = try await !connection.query(
                 """
                 INSERT INTO passkeyChallenge (challengeHash, purpose, accountId, createdAt, expiresAt)
                 VALUES (\(challenge.hash), \(challenge.purpose.rawValue), \(challenge.accountID),
                     \(challenge.createdAt), \(challenge.expiresAt))
-                """, logger: logger)
-        }
-    }
-
-    public func takePasskeyChallenge(hash: String, purpose: PasskeyChallenge.Purpose, at now: Date) async throws
-        -> PasskeyChallenge?
-    {
-        try await transaction(.writing) { connection in
-            guard
-                let row = try await connection.query(
-                    """
-                    DELETE FROM passkeyChallenge
-                    WHERE challengeHash = \(hash) AND purpose = \(purpose.rawValue) AND expiresAt > \(now)
-                    RETURNING accountId, createdAt, expiresAt
-                    """, logger: logger
-                ).collect().first
-            else { return nil }
-            let (accountID, createdAt, expiresAt) = try row.decode((Int64?, Date, Date).self)
-            return PasskeyChallenge(
-                hash: hash, purpose: purpose, accountID: accountID, createdAt: createdAt, expiresAt: expiresAt)
+                ON CONFLICT (challengeHash) DO NOTHING RETURNING id
+                """, logger: logger
+            ).collect().isEmpty
+            return inserted ? .spent : .used
         }
     }
 
@@ -79,9 +107,7 @@ extension PostgresStore: PasskeyStore {
                     """, logger: logger
                 ).collect().first?.decode(Int64.self)
             else { return nil }
-            return StoredPasskey(
-                id: id, accountID: passkey.accountID, credentialID: passkey.credentialID, publicKey: passkey.publicKey,
-                signCount: passkey.signCount, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: nil)
+            return StoredPasskey(id: id, passkey, lastUsedAt: nil)
         }
     }
 
@@ -130,7 +156,10 @@ extension PostgresStore: PasskeyStore {
         let (id, accountID, credentialID, publicKey, signCount, name, createdAt, lastUsedAt) = try row.decode(
             (Int64, Int64, String, ByteBuffer, Int64, String, Date, Date?).self)
         return StoredPasskey(
-            id: id, accountID: accountID, credentialID: credentialID, publicKey: Data(publicKey.readableBytesView),
-            signCount: signCount, name: name, createdAt: createdAt, lastUsedAt: lastUsedAt)
+            id: id,
+            NewPasskey(
+                accountID: accountID, credentialID: credentialID, publicKey: Data(publicKey.readableBytesView),
+                signCount: signCount, name: name, createdAt: createdAt),
+            lastUsedAt: lastUsedAt)
     }
 }

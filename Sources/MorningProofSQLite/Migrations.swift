@@ -148,6 +148,9 @@ extension AppDatabase {
         migrator.registerMigration("v18-passkeys") { db in
             try PasskeySchema.create(db)
         }
+        migrator.registerMigration("v-passkeys43") { db in
+            try PasskeySchema.sealChallenges(db)
+        }
         return migrator
     }()
 }

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import MorningProofStoreContract
 
-/// Passkeys (issue 41): an account's WebAuthn credentials, and the one-time challenges that their
-/// registrations and sign-ins sign, kept by SHA-256 only.
+/// Passkeys (issue 41): an account's WebAuthn credentials, and the challenges that their
+/// registrations and sign-ins answered, kept by SHA-256 only until they expire.
 enum PasskeySchema {
     static func create(_ db: Database) throws {
         try db.create(table: "passkey") { t in
@@ -28,12 +28,48 @@ enum PasskeySchema {
             t.column("expiresAt", .datetime).notNull().indexed()
         }
     }
+
+    /// Challenges sealed by the server's key (`v-passkeys43`): issued ones are no longer stored, so
+    /// `passkeyChallenge` keeps the answered ones; the rows of challenges issued before go.
+    static func sealChallenges(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM passkeyChallenge")
+        try db.create(table: "passkeyChallengeKey") { t in
+            t.column("id", .integer).primaryKey().check { $0 == 1 }
+            t.column("secret", .blob).notNull()
+            t.column("createdAt", .datetime).notNull()
+        }
+    }
 }
 
 extension AppDatabase: PasskeyStore {
-    public func storePasskeyChallenge(_ challenge: PasskeyChallenge) async throws {
-        try await asyncWrite { db in
+    public func passkeyChallengeKey(orStore candidate: Data) async throws -> Data {
+        let sql = "SELECT secret FROM passkeyChallengeKey WHERE id = 1"
+        if let stored = try await asyncRead({ try Data.fetchOne($0, sql: sql) }) { return stored }
+        return try await writeImmediately { db in
+            // The immediate transaction holds the write lock: of two processes, the second reads the first's key.
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO passkeyChallengeKey (id, secret, createdAt) VALUES (1, ?, ?)",
+                arguments: [candidate, Date()])
+            return try Data.fetchOne(db, sql: sql) ?? candidate
+        }
+    }
+
+    public func spendPasskeyChallenge(_ challenge: PasskeyChallenge, perAccountLimit: Int) async throws
+        -> PasskeyChallengeSpend
+    {
+        try await writeImmediately { db in
             try db.execute(sql: "DELETE FROM passkeyChallenge WHERE expiresAt <= ?", arguments: [challenge.createdAt])
+            if try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM passkeyChallenge WHERE challengeHash = ?", arguments: [challenge.hash]) == true
+            {
+                return .used
+            }
+            let answered =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM passkeyChallenge WHERE accountId = ?",
+                    arguments: [challenge.accountID]
+                ) ?? 0
+            guard answered < perAccountLimit else { return .tooMany }
             try db.execute(
                 sql: """
                     INSERT INTO passkeyChallenge (challengeHash, purpose, accountId, createdAt, expiresAt)
@@ -43,25 +79,7 @@ extension AppDatabase: PasskeyStore {
                     challenge.hash, challenge.purpose.rawValue, challenge.accountID, challenge.createdAt,
                     challenge.expiresAt,
                 ])
-        }
-    }
-
-    public func takePasskeyChallenge(hash: String, purpose: PasskeyChallenge.Purpose, at now: Date) async throws
-        -> PasskeyChallenge?
-    {
-        try await asyncWrite { db in
-            guard
-                let row = try Row.fetchAll(
-                    db,
-                    sql: """
-                        DELETE FROM passkeyChallenge WHERE challengeHash = ? AND purpose = ? AND expiresAt > ?
-                        RETURNING accountId, createdAt, expiresAt
-                        """, arguments: [hash, purpose.rawValue, now]
-                ).first
-            else { return nil }
-            return PasskeyChallenge(
-                hash: hash, purpose: purpose, accountID: row["accountId"], createdAt: row["createdAt"],
-                expiresAt: row["expiresAt"])
+            return .spent
         }
     }
 
@@ -77,10 +95,7 @@ extension AppDatabase: PasskeyStore {
                     passkey.createdAt,
                 ])
             guard db.changesCount == 1 else { return nil }
-            return StoredPasskey(
-                id: db.lastInsertedRowID, accountID: passkey.accountID, credentialID: passkey.credentialID,
-                publicKey: passkey.publicKey, signCount: passkey.signCount, name: passkey.name,
-                createdAt: passkey.createdAt, lastUsedAt: nil)
+            return StoredPasskey(id: db.lastInsertedRowID, passkey, lastUsedAt: nil)
         }
     }
 
@@ -116,7 +131,10 @@ extension AppDatabase: PasskeyStore {
 
     private static func storedPasskey(_ row: Row) -> StoredPasskey {
         StoredPasskey(
-            id: row["id"], accountID: row["accountId"], credentialID: row["credentialId"], publicKey: row["publicKey"],
-            signCount: row["signCount"], name: row["name"], createdAt: row["createdAt"], lastUsedAt: row["lastUsedAt"])
+            id: row["id"],
+            NewPasskey(
+                accountID: row["accountId"], credentialID: row["credentialId"], publicKey: row["publicKey"],
+                signCount: row["signCount"], name: row["name"], createdAt: row["createdAt"]),
+            lastUsedAt: row["lastUsedAt"])
     }
 }

@@ -76,10 +76,11 @@ public struct EntryService: Sendable {
         let entry = Entry(
             habitID: habit.id, day: day, status: status, value: value, source: .manual, note: note,
             recordedAt: instant, zone: clock.zoneIdentifier)
-        // A required habit's skip spends an excuse: checked and written in one transaction, so that two
-        // skips at once cannot both spend the last one ("No excuses left this week; ...").
+        // Every skip: whether the habit is required (as stored, not as read above), the excuses left and
+        // the entry are judged and written in one transaction, so that two skips at once, or a skip and
+        // the edit that makes the habit required, cannot spend more than the budget (issue 39).
         let outcome =
-            if status == .skipped && !GateDecision.gatedHabits([habit]).isEmpty {
+            if status == .skipped {
                 try await database.recordExcusedSkip(entry, lastWriterWins: at != nil)
             } else {
                 try await database.recordAction(entry, lastWriterWins: at != nil)

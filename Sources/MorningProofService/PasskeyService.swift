@@ -6,11 +6,16 @@ import WebAuthn
 
 /// Passkeys (issue 41): adding one to a signed-in account, signing in with one (a session token,
 /// as a password sign-in gives, under the same limits), listing and removing them. Every
-/// ceremony signs a challenge of 32 random bytes that is kept only as its SHA-256, valid
-/// `challengeLifetime`, and taken once; a registration's is bound to its account.
+/// ceremony signs a challenge sealed by the server's key (`PasskeyChallengeSeal`: nothing is stored
+/// when it is issued, so asking for options costs no row), valid `challengeLifetime`, bound to its
+/// purpose (and a registration's to its account), and answered once: an answer that checks out is
+/// kept by its SHA-256 until the challenge expires.
 public struct PasskeyService: Sendable {
     /// How long a challenge can be answered.
     public static let challengeLifetime: TimeInterval = 5 * 60
+    /// Challenges one account may answer within `challengeLifetime` (sign-ins and registrations):
+    /// the rows they keep are bounded per account.
+    public static let answersPerAccount = 30
     /// Passkeys one account may hold (each is a row, and an excluded credential in every registration).
     public static let maxPerAccount = 20
     /// The longest passkey name, in characters.
@@ -18,6 +23,8 @@ public struct PasskeyService: Sendable {
 
     let accounts: AccountService
     var database: any AccountStore { accounts.database }
+    /// The server's key, once read from the database.
+    private let key = Locked<[UInt8]?>(nil)
 
     public init(accounts: AccountService) {
         self.accounts = accounts
@@ -56,12 +63,13 @@ public struct PasskeyService: Sendable {
         } catch let error as WebAuthnError {
             throw error.morningProofError
         }
-        let challenge = try await database.takePasskeyChallenge(
-            hash: Self.hash(registration.clientData.challenge), purpose: .registration, at: now)
-        guard let challenge, challenge.accountID == account.id else {
-            throw MorningProofError(.usage, code: "passkey_refused", Self.staleChallenge)
-        }
+        let stale = MorningProofError(.usage, code: "passkey_refused", Self.staleChallenge)
+        let challenge = registration.clientData.challenge
+        guard
+            let expiry = try await seal().open(challenge, .registration, accountID: account.id, now: now)
+        else { throw stale }
         guard try await database.passkeys(accountID: account.id).count < Self.maxPerAccount else { throw Self.tooMany }
+        try await spend(challenge, .registration, accountID: account.id, expiry: expiry, now: now, refusal: stale)
         let label = given.flatMap { $0.isEmpty ? nil : $0 } ?? DeviceName.from(userAgent: userAgent) ?? "Passkey"
         guard
             let stored = try await database.addPasskey(
@@ -135,8 +143,7 @@ public struct PasskeyService: Sendable {
     private func verify(_ assertion: Assertion, relyingParty: RelyingParty, now: Date) async throws -> StoredPasskey {
         let clientData = try relyingParty.assertionClientData(assertion.clientDataJSON)
         guard
-            try await database.takePasskeyChallenge(
-                hash: Self.hash(clientData.challenge), purpose: .authentication, at: now) != nil
+            let expiry = try await seal().open(clientData.challenge, .authentication, accountID: nil, now: now)
         else { throw Self.refused(Self.staleChallenge) }
         guard Base64URL.decode(assertion.credentialID) != nil,
             let passkey = try await database.passkey(credentialID: assertion.credentialID)
@@ -148,6 +155,11 @@ public struct PasskeyService: Sendable {
             clientDataJSON: assertion.clientDataJSON, authenticatorData: assertion.authenticatorData,
             signature: assertion.signature, publicKey: Array(passkey.publicKey),
             storedSignCount: UInt32(clamping: passkey.signCount))
+        // Only now, with the signature checked, is the answer kept: a counter of 0 (synced passkeys
+        // keep it so) does not refuse a replay, the used challenge does.
+        try await spend(
+            clientData.challenge, .authentication, accountID: passkey.accountID, expiry: expiry, now: now,
+            refusal: Self.refused(Self.staleChallenge))
         guard
             try await database.recordPasskeyUse(
                 id: passkey.id, expected: passkey.signCount, signCount: Int64(checked.signCount), at: now)
@@ -167,17 +179,42 @@ public struct PasskeyService: Sendable {
         }
     }
 
-    /// A new challenge, stored by its SHA-256; its base64url for the browser.
+    /// A new challenge, sealed and stored nowhere; its base64url for the browser.
     private func issueChallenge(_ purpose: PasskeyChallenge.Purpose, accountID: Int64?, now: Date) async throws
         -> String
     {
+        Base64URL.encode(
+            try await seal().issue(
+                purpose, accountID: accountID, expiresAt: now.addingTimeInterval(Self.challengeLifetime))
+        )
+    }
+
+    /// Keeps an answered challenge until it expires: `refusal` when it was answered before, 429 when
+    /// the account answered `answersPerAccount` in the lifetime of one.
+    private func spend(
+        _ challenge: [UInt8], _ purpose: PasskeyChallenge.Purpose, accountID: Int64, expiry: Date, now: Date,
+        refusal: MorningProofError
+    ) async throws {
+        let answered = PasskeyChallenge(
+            hash: Self.hash(challenge), purpose: purpose, accountID: accountID, createdAt: now, expiresAt: expiry)
+        switch try await database.spendPasskeyChallenge(answered, perAccountLimit: Self.answersPerAccount) {
+        case .spent: return
+        case .used: throw refusal
+        case .tooMany:
+            throw MorningProofError(
+                .tooManyRequests(retryAfter: Int(Self.challengeLifetime)), code: "too_many_passkey_attempts",
+                "this account used passkeys \(Self.answersPerAccount) times in 5 minutes; try again in a few minutes")
+        }
+    }
+
+    /// The seal under the server's key: read (or made and stored) once, then kept.
+    private func seal() async throws -> PasskeyChallengeSeal {
+        if let known = key.withLock({ $0 }) { return PasskeyChallengeSeal(key: known) }
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        try await database.storePasskeyChallenge(
-            PasskeyChallenge(
-                hash: Self.hash(bytes), purpose: purpose, accountID: accountID, createdAt: now,
-                expiresAt: now.addingTimeInterval(Self.challengeLifetime)))
-        return Base64URL.encode(bytes)
+        let candidate = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        let stored = Array(try await database.passkeyChallengeKey(orStore: candidate))
+        key.withLock { $0 = stored }
+        return PasskeyChallengeSeal(key: stored)
     }
 
     static func hash(_ challenge: [UInt8]) -> String { SHA256Digest.hex(Data(challenge)) }

@@ -1,13 +1,15 @@
 import Foundation
 import MorningProofCore
 
-/// Skips of required habits, which spend the account's excuses (`ExcuseBudget`): the budget's check
-/// and the skip's write are one transaction, so that skips sent at once (two phones, a phone and
-/// the CLI) cannot both spend the last excuse.
+/// Skips, which spend the account's excuses (`ExcuseBudget`) when the habit is required: whether it
+/// is, the budget's check and the skip's write are one transaction, so that skips sent at once (two
+/// phones, a phone and the CLI), or a skip and the edit that makes its habit required, cannot spend
+/// more than the budget.
 public protocol ExcusedSkipStore: AccountScopedStore {
-    /// A person's skip of a required habit (`entry.status` is `.skipped`), recorded as
-    /// `recordAction` records it when `ExcuseBudget.allowsSkip` allows it, judged inside the same
-    /// transaction (which holds the account, as a gate unlock does); else nothing is written and the
+    /// A person's skip (`entry.status` is `.skipped`) of any habit, recorded as `recordAction` records
+    /// it. The habit is read inside the transaction (which holds the account, as a gate unlock and
+    /// `RequiredHabitStore.updateHabit` do): not required (or a check-in), the skip is free; required,
+    /// it is recorded when `ExcuseBudget.allowsSkip` allows it, else nothing is written and the
     /// refusal of the day's standing is thrown (`ExcuseStanding.refusal`, `no_excuses_left`).
     func recordExcusedSkip(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome
     /// A gate unlock of `day`, which spends an excuse: `GateUnlockOutcome.of` with the limit the unlocks

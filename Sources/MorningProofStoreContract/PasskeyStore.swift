@@ -1,16 +1,20 @@
 import Foundation
 
-/// An account's passkeys (WebAuthn credentials) and the one-time challenges their ceremonies sign
+/// An account's passkeys (WebAuthn credentials) and the challenges their ceremonies answered
 /// (issue 41). `AccountStore` refines it, so that both engines serve it; the checks stay in the
-/// service (`PasskeyService`), the stores only keep rows.
+/// service (`PasskeyService`), the stores only keep rows. A challenge is sealed by the server's key
+/// and stored nowhere when it is issued (anyone may ask for one); only an answered one is kept, until
+/// it expires, so that it is answered once.
 public protocol PasskeyStore: Sendable {
-    /// Stores a challenge by its SHA-256 (hex); every expired challenge goes at the same time, so
-    /// the table holds at most the lifetime's worth.
-    func storePasskeyChallenge(_ challenge: PasskeyChallenge) async throws
-    /// Takes an unexpired challenge of this purpose once: deletes it and answers it, or nil when it
-    /// is unknown, used, expired or of the other purpose.
-    func takePasskeyChallenge(hash: String, purpose: PasskeyChallenge.Purpose, at now: Date) async throws
-        -> PasskeyChallenge?
+    /// The key that seals passkey challenges, shared by every server on the database: the stored
+    /// one, or `candidate` stored when there is none yet.
+    func passkeyChallengeKey(orStore candidate: Data) async throws -> Data
+    /// Records an answered challenge (by its SHA-256, hex), so that it is answered once; every
+    /// expired one goes at the same time (before `challenge.createdAt`, the instant it is answered).
+    /// `.used` when it was answered before; `.tooMany` (nothing written) when its account has
+    /// answered `perAccountLimit` unexpired challenges already.
+    func spendPasskeyChallenge(_ challenge: PasskeyChallenge, perAccountLimit: Int) async throws
+        -> PasskeyChallengeSpend
 
     /// Adds a passkey; nil when its credential id is registered already (to any account).
     func addPasskey(_ passkey: NewPasskey) async throws -> StoredPasskey?
@@ -25,7 +29,7 @@ public protocol PasskeyStore: Sendable {
     func deletePasskey(id: Int64, accountID: Int64) async throws -> Bool
 }
 
-/// A challenge a ceremony signs: random bytes, kept only as their SHA-256, single use, short-lived.
+/// A challenge a ceremony answered: kept only as its SHA-256, until it expires.
 public struct PasskeyChallenge: Sendable, Equatable {
     /// What the challenge is for: adding a passkey (to `accountID`), or signing in with one.
     public enum Purpose: String, Sendable {
@@ -35,8 +39,9 @@ public struct PasskeyChallenge: Sendable, Equatable {
 
     public var hash: String
     public var purpose: Purpose
-    /// The account a registration adds to; nil for a sign-in, whose account the passkey names.
+    /// The account a registration adds to, or the account of the passkey a sign-in used.
     public var accountID: Int64?
+    /// The instant it was answered.
     public var createdAt: Date
     public var expiresAt: Date
 
@@ -47,6 +52,16 @@ public struct PasskeyChallenge: Sendable, Equatable {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
     }
+}
+
+/// What recording an answered challenge did.
+public enum PasskeyChallengeSpend: Sendable, Equatable {
+    /// Recorded: its first answer.
+    case spent
+    /// Answered before: a replay.
+    case used
+    /// Its account answered as many unexpired challenges as it may: nothing recorded.
+    case tooMany
 }
 
 /// A passkey to store, as a registration checked it.
@@ -72,29 +87,23 @@ public struct NewPasskey: Sendable, Equatable {
     }
 }
 
-/// A stored passkey.
+/// A stored passkey: what was added (`NewPasskey`, whose fields it answers as its own, with the
+/// counter of its last sign-in), its row's id and its last use.
+@dynamicMemberLookup
 public struct StoredPasskey: Sendable, Equatable {
     public var id: Int64
-    public var accountID: Int64
-    public var credentialID: String
-    public var publicKey: Data
-    public var signCount: Int64
-    public var name: String
-    public var createdAt: Date
+    public var passkey: NewPasskey
     /// The last sign-in with it; nil before the first.
     public var lastUsedAt: Date?
 
-    public init(
-        id: Int64, accountID: Int64, credentialID: String, publicKey: Data, signCount: Int64, name: String,
-        createdAt: Date, lastUsedAt: Date?
-    ) {
+    public init(id: Int64, _ passkey: NewPasskey, lastUsedAt: Date?) {
         self.id = id
-        self.accountID = accountID
-        self.credentialID = credentialID
-        self.publicKey = publicKey
-        self.signCount = signCount
-        self.name = name
-        self.createdAt = createdAt
+        self.passkey = passkey
         self.lastUsedAt = lastUsedAt
+    }
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<NewPasskey, Value>) -> Value {
+        get { passkey[keyPath: field] }
+        set { passkey[keyPath: field] = newValue }
     }
 }

@@ -15,7 +15,7 @@ import Testing
     /// The tables whose rows belong to no account: the server's own, and the CLI's watched files.
     static let notAnAccounts: Set<String> = [
         "account", "metricsource", "watchedfile", "vapididentity", "signinfailure", "signinattempt",
-        "schema_migrations",
+        "schema_migrations", "passkeychallengekey",
     ]
 
     @Test(arguments: Engine.available) func everyRowOfTheAccountGoesAndNoRowOfAnother(engine: Engine) async throws {
