@@ -25,7 +25,7 @@ extension PostgresStore {
         PostgresMigration(name: "v16-gate-scopes", statements: PostgresSchema.gateTokenScopes),
         PostgresMigration(name: "v17-proof-scenes", statements: PostgresSchema.proofScenes),
         PostgresMigration(name: "v18-passkeys", statements: PostgresSchema.passkeys),
-        PostgresMigration(name: "v-passkeys43", statements: PostgresSchema.sealedPasskeyChallenges),
+        PostgresMigration(name: "v19-sealed-challenges", statements: PostgresSchema.sealedPasskeyChallenges),
     ]
 
     /// The names of the migrations this build knows, in order.

@@ -32,7 +32,7 @@ extension PostgresSchema {
         "CREATE INDEX passkeyChallenge_on_expiresAt ON passkeyChallenge (expiresAt)",
     ]
 
-    /// Challenges sealed by the server's key (`v-passkeys43`, as `PasskeySchema.sealChallenges`).
+    /// Challenges sealed by the server's key (`v19-sealed-challenges`, as `PasskeySchema.sealChallenges`).
     static let sealedPasskeyChallenges: [String] = [
         "DELETE FROM passkeyChallenge",
         """

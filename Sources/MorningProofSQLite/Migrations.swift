@@ -148,7 +148,7 @@ extension AppDatabase {
         migrator.registerMigration("v18-passkeys") { db in
             try PasskeySchema.create(db)
         }
-        migrator.registerMigration("v-passkeys43") { db in
+        migrator.registerMigration("v19-sealed-challenges") { db in
             try PasskeySchema.sealChallenges(db)
         }
         return migrator

@@ -29,7 +29,7 @@ enum PasskeySchema {
         }
     }
 
-    /// Challenges sealed by the server's key (`v-passkeys43`): issued ones are no longer stored, so
+    /// Challenges sealed by the server's key (`v19-sealed-challenges`): issued ones are no longer stored, so
     /// `passkeyChallenge` keeps the answered ones; the rows of challenges issued before go.
     static func sealChallenges(_ db: Database) throws {
         try db.execute(sql: "DELETE FROM passkeyChallenge")
