@@ -1,6 +1,6 @@
-import Digest
 import Foundation
 import MorningProofStoreContract
+import WebAuthn
 
 /// A passkey ceremony's challenge that the server stores nothing of when it issues it: random bytes
 /// and an expiry, sealed by HMAC-SHA256 under the server's key together with the ceremony's purpose
@@ -11,7 +11,7 @@ struct PasskeyChallengeSeal: Sendable {
     static let version: UInt8 = 1
     static let randomCount = 16
     /// version, purpose, expiry (8 bytes), random bytes, then the 32 bytes of the seal.
-    static let sealedCount = 2 + 8 + randomCount + 32
+    static let sealedCount = 2 + 8 + randomCount + ChallengeCode.count
 
     /// The server's key (`PasskeyStore.passkeyChallengeKey`).
     let key: [UInt8]
@@ -23,7 +23,7 @@ struct PasskeyChallengeSeal: Sendable {
         let body =
             [Self.version, Self.tag(of: purpose)] + Self.bigEndian(seconds)
             + (0..<Self.randomCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return body + seal(body, accountID: accountID)
+        return body + ChallengeCode.code(key: key, message: Self.sealed(body, accountID: accountID))
     }
 
     /// The expiry of `challenge` when this server's key sealed it for `purpose` and `accountID` and it
@@ -31,15 +31,17 @@ struct PasskeyChallengeSeal: Sendable {
     func open(_ challenge: [UInt8], _ purpose: PasskeyChallenge.Purpose, accountID: Int64?, now: Date) -> Date? {
         guard challenge.count == Self.sealedCount, challenge[0] == Self.version, challenge[1] == Self.tag(of: purpose)
         else { return nil }
-        let body = Array(challenge.prefix(Self.sealedCount - 32))
-        guard Self.sameBytes(seal(body, accountID: accountID), Array(challenge.suffix(32))) else { return nil }
+        let body = Array(challenge.prefix(Self.sealedCount - ChallengeCode.count))
+        let code = Array(challenge.suffix(ChallengeCode.count))
+        guard ChallengeCode.isValid(code, key: key, message: Self.sealed(body, accountID: accountID)) else { return nil }
         let seconds = challenge[2..<10].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         let expiry = Date(timeIntervalSince1970: TimeInterval(seconds))
         return expiry > now ? expiry : nil
     }
 
-    private func seal(_ body: [UInt8], accountID: Int64?) -> [UInt8] {
-        HMACSHA256.code(key: key, message: body + Self.bigEndian(UInt64(bitPattern: accountID ?? 0)))
+    /// What the code covers: the challenge's bytes and the account it is for (0 for a sign-in).
+    private static func sealed(_ body: [UInt8], accountID: Int64?) -> [UInt8] {
+        body + bigEndian(UInt64(bitPattern: accountID ?? 0))
     }
 
     private static func tag(of purpose: PasskeyChallenge.Purpose) -> UInt8 {
@@ -51,31 +53,5 @@ struct PasskeyChallengeSeal: Sendable {
 
     static func bigEndian(_ value: UInt64) -> [UInt8] {
         (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * UInt64($0))) }
-    }
-
-    /// Compares in a time that does not depend on where the bytes differ.
-    static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.count == b.count && zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-    }
-}
-
-/// HMAC-SHA256 (RFC 2104) over `SHA256Digest`, the one digest the service links.
-enum HMACSHA256 {
-    static let blockSize = 64
-
-    static func code(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        var block = key.count > blockSize ? sha256(key) : key
-        block += [UInt8](repeating: 0, count: blockSize - block.count)
-        let inner = sha256(block.map { $0 ^ 0x36 } + message)
-        return sha256(block.map { $0 ^ 0x5c } + inner)
-    }
-
-    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
-        let hex = Array(SHA256Digest.hex(Data(bytes)).utf8)
-        return stride(from: 0, to: hex.count, by: 2).map { UInt8(nibble(hex[$0]) << 4 | nibble(hex[$0 + 1])) }
-    }
-
-    private static func nibble(_ digit: UInt8) -> UInt8 {
-        digit >= UInt8(ascii: "a") ? digit - UInt8(ascii: "a") + 10 : digit - UInt8(ascii: "0")
     }
 }
