@@ -182,8 +182,8 @@ let package = Package(
         .target(
             name: "MorningProofServer",
             dependencies: [
-                "MorningProofCore", "MorningProofStoreContract", "MorningProofService", "HabitCharts",
-                "NotificationDelivery", "CSystemZlib", "ACME", "WebAuthn",
+                "MorningProofCore", "MorningProofStoreContract", "MorningProofService", "MorningProofInterchange",
+                "HabitCharts", "NotificationDelivery", "CSystemZlib", "ACME", "WebAuthn",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -334,6 +334,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
     ]

@@ -35,24 +35,32 @@ extension PostgresStore: HabitStore {
     public func addHabit(_ habit: Habit) async throws -> Habit {
         try await transaction(.writing) { connection in
             try await Self.checkNameFree(connection, habit.name, except: nil, accountID: accountID, logger: logger)
-            let goal = habit.goal
-            let rows = try await Self.namingHabit(habit.name) {
-                try await connection.query(
-                    """
-                    INSERT INTO habit (accountId, name, kind, schedule, remindAt, required, note, archived,
-                        goalMetric, goalComparison, goalTarget, goalActivity, createdDay, createdAt)
-                    VALUES (\(accountID), \(habit.name), \(habit.kind.rawValue), \(habit.schedule.storageValue),
-                        \(habit.remindAt), \(habit.required), \(habit.note), \(habit.archived), \(goal?.metric),
-                        \(goal?.comparison.rawValue), \(goal?.target), \(goal?.activity),
-                        \(habit.createdDay.description), \(habit.createdAt))
-                    RETURNING id
-                    """, logger: logger
-                ).collect()
-            }
             var stored = habit
-            stored.id = try rows[0].decode(Int64.self)
+            stored.id = try await Self.insertHabit(habit, accountID: accountID, on: connection, logger: logger)
             return stored
         }
+    }
+
+    /// Inserts `habit` as the account's and returns its id (a name taken is a conflict): adding a
+    /// habit and importing one.
+    static func insertHabit(
+        _ habit: Habit, accountID: Int64, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Int64 {
+        let goal = habit.goal
+        let rows = try await namingHabit(habit.name) {
+            try await connection.query(
+                """
+                INSERT INTO habit (accountId, name, kind, schedule, remindAt, required, note, archived,
+                    goalMetric, goalComparison, goalTarget, goalActivity, createdDay, createdAt)
+                VALUES (\(accountID), \(habit.name), \(habit.kind.rawValue), \(habit.schedule.storageValue),
+                    \(habit.remindAt), \(habit.required), \(habit.note), \(habit.archived), \(goal?.metric),
+                    \(goal?.comparison.rawValue), \(goal?.target), \(goal?.activity),
+                    \(habit.createdDay.description), \(habit.createdAt))
+                RETURNING id
+                """, logger: logger
+            ).collect()
+        }
+        return try rows[0].decode(Int64.self)
     }
 
     /// Saves every field of an existing habit but its creation day.

@@ -47,7 +47,7 @@ extension AppDatabase: InterchangeStore {
                 INSERT INTO entry (habitId, day, status, value, source, note, recordedAt, zone)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-        for day in onePerDay(item.newEntries, habitID: habitID) {
+        for day in item.entriesOnePerDay(habitID: habitID) {
             let entry = day.entry
             try insert.execute(arguments: [
                 habitID, entry.day.description, entry.status.rawValue, entry.value, entry.source.rawValue, entry.note,
@@ -56,26 +56,6 @@ extension AppDatabase: InterchangeStore {
             let entryID = db.lastInsertedRowID
             for evidence in day.evidence { try EvidenceRow(PhotoEvidence(evidence), entryID: entryID).insert(db) }
         }
-    }
-
-    /// The entries of one imported habit as recording them one by one would leave them: one per day,
-    /// in the order their days first appear, a later entry of a day replacing an earlier one as
-    /// `RecordOutcome` says, with the evidence of the first entry of the day. The plan leaves out the
-    /// days already stored, so only the import itself can repeat a day (a hand-edited JSON export).
-    static func onePerDay(_ entries: [PortableEntry], habitID: Int64) -> [(entry: Entry, evidence: [PortableEvidence])]
-    {
-        var result: [(entry: Entry, evidence: [PortableEvidence])] = []
-        var index: [LocalDay: Int] = [:]
-        for imported in entries {
-            let entry = imported.recorded(for: habitID)
-            guard let at = index[entry.day] else {
-                index[entry.day] = result.count
-                result.append((entry, imported.evidence))
-                continue
-            }
-            if case .replaced = RecordOutcome.of(recording: entry, over: result[at].entry) { result[at].entry = entry }
-        }
-        return result
     }
 
     /// Every habit (archived ones too, in the order they were created) with its entries (oldest first)

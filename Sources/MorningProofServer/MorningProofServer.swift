@@ -60,6 +60,7 @@ public enum MorningProofServer {
         AccountRoutes(scope: scope).add(to: &routes)
         PasskeyRoutes(scope: scope).add(to: &routes)
         DataCareRoutes(scope: scope).add(to: &routes)
+        ImportRoutes(scope: scope).add(to: &routes)
         let dailyUpdates = DailyUpdateService(database: accounts)
         StatsRoutes(scope: scope, dailyUpdates: dailyUpdates).add(to: &routes)
         DailyUpdateRoutes(scope: scope, dailyUpdates: dailyUpdates).add(to: &routes)

@@ -20,6 +20,9 @@ struct MultipartForm {
         /// A metrics file: the one file part. The parts after it are read, and a second file part is
         /// a 400, not dropped unread while the client believes it was sent.
         case file
+        /// Several files, each by its part's name (harsh's `habits` and `log` for an import): every
+        /// file part is passed on with its name.
+        case files
 
         /// Blanks taken after a boundary before the form is a 400: any number in a photo's form, 64
         /// in a metrics file's (as each route has always answered).
@@ -57,6 +60,12 @@ struct MultipartForm {
     private var padding = 0
     /// The file part ended at its boundary.
     private var hasFile = false
+    /// The file part being read: its place among the form's file parts, from 0, and its name
+    /// (`Content-Disposition`'s `name`).
+    private var part = FilePart(index: -1, name: "")
+
+    /// A file part of the form: its place among the file parts (from 0) and its name.
+    typealias FilePart = (index: Int, name: String)
 
     /// The form that a Content-Type announces, with its boundary from the parameters as sent (RFC
     /// 2046: 1 to 70 characters, case-sensitive); 400 when it is missing or not one.
@@ -109,6 +118,18 @@ struct MultipartForm {
     }
 
     mutating func feed(_ bytes: UnsafeRawBufferPointer, write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try feedParts(bytes) { _, part in try write(part) }
+    }
+
+    /// Takes the next bytes of the body, passing the bytes of each file part to `write` with the
+    /// part; a part's first call comes as it opens (`.files`), with no bytes, so that an empty file is seen.
+    mutating func feedParts(_ chunk: ByteBuffer, write: (FilePart, UnsafeRawBufferPointer) throws -> Void) throws {
+        try chunk.withUnsafeReadableBytes { try feedParts($0, write: write) }
+    }
+
+    mutating func feedParts(
+        _ bytes: UnsafeRawBufferPointer, write: (FilePart, UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         if state == .closed { return }
         pending.append(contentsOf: bytes)
         while try step(write) {}
@@ -125,7 +146,7 @@ struct MultipartForm {
     }
 
     /// One step of the parse; false when it needs more bytes.
-    private mutating func step(_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+    private mutating func step(_ write: (FilePart, UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         switch state {
         case .seeking, .file:
             let writing = state == .file
@@ -134,14 +155,14 @@ struct MultipartForm {
                 let keep = min(pending.count, delimiter.count - 1)
                 if writing {
                     try pending.withUnsafeBytes {
-                        try write(UnsafeRawBufferPointer(rebasing: $0[..<(pending.count - keep)]))
+                        try write(part, UnsafeRawBufferPointer(rebasing: $0[..<(pending.count - keep)]))
                     }
                 }
                 pending.removeFirst(pending.count - keep)
                 return false
             }
             if writing {
-                try pending.withUnsafeBytes { try write(UnsafeRawBufferPointer(rebasing: $0[..<found])) }
+                try pending.withUnsafeBytes { try write(part, UnsafeRawBufferPointer(rebasing: $0[..<found])) }
                 hasFile = true
                 if carrying == .photo {
                     state = .closed
@@ -193,7 +214,9 @@ struct MultipartForm {
                 state = .seeking
                 return true
             }
-            guard !hasFile else { throw Self.secondFile }
+            guard !hasFile || carrying == .files else { throw Self.secondFile }
+            part = (part.index + 1, Self.name(headers: headers))
+            if carrying == .files { try write(part, UnsafeRawBufferPointer(start: nil, count: 0)) }
             state = .file
             return true
         case .closed:
@@ -213,6 +236,16 @@ struct MultipartForm {
             if name == "content-type", value.trimmingCharacters(in: .whitespaces).hasPrefix("image/") { return true }
         }
         return false
+    }
+
+    /// The `name` parameter of a part's `Content-Disposition` (`form-data; name="log"`), or "".
+    static func name(headers: String) -> String {
+        for line in headers.split(separator: "\r\n") {
+            let pair = line.split(separator: ":", maxSplits: 1)
+            guard pair.count == 2, pair[0].lowercased() == "content-disposition" else { continue }
+            return MediaType(String(pair[1])).parameters["name"] ?? ""
+        }
+        return ""
     }
 
     /// Where `needle` (a CR first; a boundary holds none after it) first occurs in the pending
@@ -237,7 +270,7 @@ struct MultipartForm {
     private var noFile: APIError {
         switch carrying {
         case .photo: APIError.badRequest("the form holds no photo (a file part)")
-        case .file: APIError.badRequest("the form holds no file (a part with a filename)")
+        case .file, .files: APIError.badRequest("the form holds no file (a part with a filename)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MorningProofInterchange
 import MorningProofService
 import MorningProofStoreContract
 
@@ -69,6 +70,13 @@ public struct ServerConfiguration: Sendable {
     /// Mails password-reset links (`serve --smtp-url --mail-from`, with `--public-url` for the
     /// link); nil: "Forgot password?" says to ask the operator (`account reset-password`).
     public var resetMail: (any ResetMailSender)? = nil
+
+    // Imports over HTTP (issue 41, `POST /api/import`).
+    /// The largest import body (a Loop backup or CSV zip, harsh's two files, an export), in bytes.
+    public var importLimit = 64 * 1024 * 1024
+    /// Reads Loop's `.db` backups: the SQLite engine's reader, which the server command gives; nil:
+    /// a backup is refused with 415 (Loop's CSV zip, harsh and JSON are read without it).
+    public var loopBackupReader: (any LoopBackupReader)? = nil
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,

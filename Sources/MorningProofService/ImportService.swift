@@ -77,10 +77,38 @@ public struct ImportService: Sendable {
 
     /// Reads `source` and plans it against the database; with `apply`, stores it in one transaction
     /// (all or nothing). With `merge: false` a habit whose name is already taken refuses the whole import.
-    public func run(_ source: ImportSource, merge: Bool, apply: Bool, now: Date) async throws -> ImportPlan {
+    /// The files are read on `cpu` when given (a server's pool), else on the caller's task.
+    public func run(
+        _ source: ImportSource, merge: Bool, apply: Bool, now: Date, cpu: (any CPUWork)? = nil
+    ) async throws -> ImportPlan {
         try await Self.check(source)
-        let batch = try read(source, context: ImportContext(now: now, clock: clock))
+        let context = ImportContext(now: now, clock: clock)
+        let batch = try await Self.reading(on: cpu) { try read(source, context: context) }
         return try await database.importBatch(batch, merge: merge, apply: apply)
+    }
+
+    /// `run` for harsh's two files wherever they are (a server's uploads, each in a folder of its
+    /// own), rather than in one folder.
+    public func runHarsh(
+        habits: String, log: String, merge: Bool, apply: Bool, now: Date, cpu: (any CPUWork)? = nil
+    ) async throws -> ImportPlan {
+        let context = ImportContext(now: now, clock: clock)
+        let batch = try await Self.reading(on: cpu) { try Self.harsh(habits: habits, log: log, context: context) }
+        return try await database.importBatch(batch, merge: merge, apply: apply)
+    }
+
+    private static func reading(
+        on cpu: (any CPUWork)?, _ body: @escaping @Sendable () throws -> ImportBatch
+    ) async throws -> ImportBatch {
+        guard let cpu else { return try body() }
+        return try await cpu.run(body)
+    }
+
+    static func harsh(habits: String, log: String, context: ImportContext) throws -> ImportBatch {
+        HarshImport.batch(
+            habits: String(decoding: try contents(habits), as: UTF8.self),
+            log: String(decoding: try contents(log), as: UTF8.self),
+            habitsFile: habits, logFile: log, context: context)
     }
 
     /// The habits and entries `source` holds, with the rows it could not use.
@@ -89,10 +117,7 @@ public struct ImportService: Sendable {
         case .json(let path):
             return try ExportDocument.read(try Self.contents(path), file: path)
         case .harsh(let folder):
-            return HarshImport.batch(
-                habits: String(decoding: try Self.contents(folder + "/habits"), as: UTF8.self),
-                log: String(decoding: try Self.contents(folder + "/log"), as: UTF8.self),
-                habitsFile: folder + "/habits", logFile: folder + "/log", context: context)
+            return try Self.harsh(habits: folder + "/habits", log: folder + "/log", context: context)
         case .loop(let path):
             return LoopImport.batch(try loopBackup(path), context: context)
         }

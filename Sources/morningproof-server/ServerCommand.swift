@@ -247,6 +247,7 @@ extension ServerCommand {
                 configuration.trustedProxies = try proxy.trusted()
                 configuration.publicURL = try proxy.checkedPublicURL()
                 configuration.resetMail = try mail.mailer(publicURL: configuration.publicURL)
+                configuration.loopBackupReader = SQLiteLoopBackupReader()
                 var delivery = delivery
                 delivery.appURL = delivery.appURL ?? configuration.publicURL
                 try tls.apply(to: &configuration)

@@ -384,7 +384,8 @@ TESTS = [
 def all_tests():
     """TESTS, and the WebKit tests of other files (imported late: they import this one)."""
     from test_shield42 import WEBKIT_TESTS as SHIELD42_TESTS
-    return [*TESTS, *SHIELD42_TESTS]
+    from test_datacare import WEBKIT_TESTS as DATACARE_TESTS
+    return [*TESTS, *SHIELD42_TESTS, *DATACARE_TESTS]
 
 
 def main():

@@ -65,6 +65,8 @@ struct EveryRouteHostileTests {
             // The metrics upload takes 50 MB of JSON: here it gets the small routes' limit.
             var server = server
             server.configuration.metricsLimit = server.configuration.bodyLimit
+            // So does an import (64 MB of a Loop backup, harsh's files or an export).
+            server.configuration.importLimit = server.configuration.bodyLimit
             try await server.run { api in try await Self.overLimit(api, operations) }
         }
     }
@@ -111,7 +113,8 @@ struct EveryRouteHostileTests {
             let tokenID = try #require(script.json["id"] as? Int)
             let endpoint = "https://push.example/ada-phone"
             let subscribed = try await api.send(
-                .post, "/api/push/subscriptions", token: ada, at: now, json: NotificationRouteTests.subscription(endpoint))
+                .post, "/api/push/subscriptions", token: ada, at: now,
+                json: NotificationRouteTests.subscription(endpoint))
             #expect(subscribed.status == .created, "\(subscribed.body)")
 
             for (method, path, body) in [
@@ -136,7 +139,9 @@ struct EveryRouteHostileTests {
             // Ada's browser's endpoint, posted with keys of Bo's own, takes nothing over.
             let taken = try await api.send(
                 .post, "/api/push/subscriptions", token: bo, at: now,
-                json: #"{"endpoint": "\#(endpoint)", "keys": {"p256dh": "\#(NotificationRouteTests.p256dh)", "auth": "BBBBBBBBBBBBBBBBBBBBBA"}}"#)
+                json:
+                    #"{"endpoint": "\#(endpoint)", "keys": {"p256dh": "\#(NotificationRouteTests.p256dh)", "auth": "BBBBBBBBBBBBBBBBBBBBBA"}}"#
+            )
             #expect(taken.status == .conflict, "\(taken.status) \(taken.body)")
             let channels = try await api.send(.get, "/api/notifications/channels", token: ada, at: now)
             #expect((channels.json["push"] as? [[String: Any]])?.compactMap { $0["endpoint"] as? String } == [endpoint])

@@ -13,6 +13,7 @@ import { firstRunDue, loadFirstRun, wireFirstRun } from "/firstrun.js";
 import { openShield, shieldWanted, wireShield } from "/shield.js";
 import { loadShieldSettings, wireShieldSettings } from "/shieldsettings.js";
 import { wirePasskeys } from "/passkeys.js";
+import { renderDataCare } from "/datacare.js";
 import { accountDay, heardFrom, nowMs } from "/clock.js";
 import { offlineStore, reachedServer, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
 
@@ -425,6 +426,7 @@ async function boot() {
     },
   });
   wirePasskeys({ api, element, signedIn: (token) => { localStorage.setItem(TOKEN, token); return start(); } });
+  renderDataCare($("data-care"), { api, authHeaders, signedOut: (why) => signOut(false, why) });
   wireHealthData({
     api, element, notice, authHeaders, signedOut: () => signOut(false), uploaded: loadToday, tokensChanged: loadSettings,
   });
