@@ -60,6 +60,7 @@ enum WebRoutes {
             "/shield.js": File(PackageResources.shield_js, "text/javascript; charset=utf-8"),
             "/shieldsettings.js": File(PackageResources.shieldsettings_js, "text/javascript; charset=utf-8"),
             "/passkeys.js": File(PackageResources.passkeys_js, "text/javascript; charset=utf-8"),
+            "/screens.js": File(PackageResources.screens_js, "text/javascript; charset=utf-8"),
         ]
         let version = fingerprint(files.sorted { $0.key < $1.key }.flatMap { Array($0.key.utf8) + $0.value.bytes })
         files["/sw.js"] = File(

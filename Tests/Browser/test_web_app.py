@@ -403,6 +403,7 @@ def main():
     from test_app40 import TESTS as APP40_TESTS
     from test_shield42 import TESTS as SHIELD42_TESTS
     from test_passkeys41 import TESTS as PASSKEY41_TESTS
+    from test_polish40 import TESTS as POLISH40_TESTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         run = Run(playwright)
@@ -415,6 +416,7 @@ def main():
             connecting_health_auto_export_gives_a_metrics_only_token, *NOTIFICATION_TESTS, *HABIT_TESTS, *HISTORY_TESTS,
             *EVERY_SCREEN_TESTS, *OFFLINE_TESTS, *ADDRESS_TESTS, *SYNC_TESTS, *TRUST_TESTS,
             *TRUST39_TESTS, *ACCOUNT_TESTS, *TODAY40_TESTS, *APP40_TESTS, *SHIELD42_TESTS, *PASSKEY41_TESTS,
+            *POLISH40_TESTS,
         ]:
             # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") in test.__name__:

@@ -1,18 +1,12 @@
 // MorningProof's web app: the morning routine on a phone. Every day decision comes from the server
 // (GET /api/checkin, /api/habits, ...); offline, the page only tells the day it saved from a new one
 // (clock.js), and the server decides the day of what it recorded when it arrives.
-import { wireHealthData } from "/healthdata.js";
-import { loadNotifications, pushUnavailable, turnOnPush, wireNotifications } from "/notifications.js";
-import { loadHabits, wireHabits } from "/habits.js";
 import { loadToday, wireToday } from "/today.js";
 import { wireInstall } from "/install.js";
-import { loadAccount, openReset, wireAccount } from "/account.js";
-import { loadHistory, wireHistory } from "/history.js";
-import { loadSettings, wireSettings } from "/settings.js";
-import { firstRunDue, loadFirstRun, wireFirstRun } from "/firstrun.js";
-import { openShield, shieldWanted, wireShield } from "/shield.js";
-import { loadShieldSettings, wireShieldSettings } from "/shieldsettings.js";
-import { wirePasskeys } from "/passkeys.js";
+import {
+  account as accountPart, firstRunDue, loadFirstRun, loadHabits, loadHistory, loadSettings, openShield, shieldWanted,
+  warmScreens, wireScreens, wireSignInPage,
+} from "/screens.js";
 import { accountDay, heardFrom, nowMs } from "/clock.js";
 import { offlineStore, reachedServer, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
 
@@ -158,6 +152,7 @@ function show(screen) {
   const tabs = ["today", "habits", "history", "settings"].includes(screen);
   wanted = tabs ? screen : "today";
   $("tabs").hidden = !tabs;
+  if (screen === "signin") wireSignInPage();
   for (const tab of document.querySelectorAll("#tabs button")) {
     if (tab.dataset.screen === screen) tab.setAttribute("aria-current", "page");
     else tab.removeAttribute("aria-current");
@@ -170,7 +165,7 @@ async function open(screen) {
   if (screen === "habits") await loadHabits();
   if (screen === "history") await loadHistory();
   // Notifications load with the screen only: a token made or revoked leaves what is being typed there.
-  if (screen === "settings") await Promise.all([loadSettings(), loadNotifications(), loadAccount(), loadShieldSettings()]);
+  if (screen === "settings") await loadSettings();
   if (mine !== opening) return; // a tab tapped meanwhile
   show(screen);
   if (!$("offline").hidden) setOffline(true);
@@ -246,6 +241,7 @@ async function start() {
   await refreshDay();
   // On open: what was recorded offline before goes now.
   if ((await sync()).sent) await refreshDay();
+  warmScreens();
 }
 
 // MARK: - The person decides their zone
@@ -409,26 +405,21 @@ async function boot() {
     api, element, notice, quoteFigure, record, waitingFor, offline: () => !$("offline").hidden, today: () => checkin?.day,
     newDay: () => Boolean(checkin?.newDay),
   });
-  wireHabits({ api, element, notice });
-  wireFirstRun({ api, notice, account: () => account, changed: loadToday, pushUnavailable, turnOnPush });
-  wireShield({ api, element, notice, quoteFigure, show, ask: askQuestion });
-  wireShieldSettings({ api, element, notice });
-  wireHistory({ api, element, notice, record, waitingFor, today: () => checkin?.day, list: () => $("history-list") });
-  wireInstall();
-  wireAccount({ api, element, show, signedOut: (why) => signOut(false, why), tokensChanged: loadSettings });
-  wireSettings({
-    api, element, notice, checkin: () => checkin, checkinChanged: (fresh) => { checkin = fresh; },
-    clockHeader: () => server.clockHeader,
+  wireScreens({
+    api, element, notice, record, waitingFor, authHeaders, quoteFigure, show, ask: askQuestion,
+    today: () => checkin?.day, account: () => account, todayChanged: loadToday,
+    checkin: () => checkin, checkinChanged: (fresh) => { checkin = fresh; }, clockHeader: () => server.clockHeader,
     profileChanged: (me) => {
       profile = me;
       showZoneLine();
     },
+    signedOut: (why) => signOut(false, why),
+    signedIn: (token) => {
+      localStorage.setItem(TOKEN, token);
+      return start();
+    },
   });
-  wirePasskeys({ api, element, signedIn: (token) => { localStorage.setItem(TOKEN, token); return start(); } });
-  wireHealthData({
-    api, element, notice, authHeaders, signedOut: () => signOut(false), uploaded: loadToday, tokensChanged: loadSettings,
-  });
-  wireNotifications({ api, element });
+  wireInstall();
   $("signout").addEventListener("click", () => signOut());
   $("notice-close").addEventListener("click", () => notice(""));
   // The status chip is one line; a tap shows all it says.
@@ -482,12 +473,18 @@ async function boot() {
     if (!known) return;
     server = known.json;
   }
-  if (openReset()) return;
+  window.addEventListener("hashchange", openReset);
+  if (await openReset()) return;
   try {
     await start();
   } catch (error) {
     if (error.status !== 401) notice(error.message, "error");
   }
+}
+
+/// Shows the reset page when the address is a reset link (account.js); true when it did.
+async function openReset() {
+  return /^#reset=/.test(location.hash) && (await accountPart()).openReset();
 }
 
 boot();
