@@ -38,9 +38,28 @@ def polish40_settings_and_habits_open_offline_after_one_online_visit(server, con
     context.set_offline(False)
 
 
+def polish40_today_links_to_the_habits_form_instead_of_its_own(server, context, page):
+    token = answered(server, page)
+    # One way to add a habit: Today has no form of its own, only the link to Habits' form.
+    expect(page.locator("#today form#add-habit")).to_have_count(0)
+    expect(page.locator("#today").get_by_label("New habit")).to_have_count(0)
+    page.get_by_role("button", name="Add a habit").click()
+    form = page.locator("#habit-form")
+    expect(form).to_be_visible()
+    expect(page.get_by_role("heading", name="Habits", exact=True)).to_be_visible()
+    expect(page.locator("#tabs button[aria-current=page]")).to_have_text("Habits")
+    expect(form.get_by_label("Name")).to_be_focused()
+    page.keyboard.type("Stretch")
+    form.get_by_role("button", name="Save").click()
+    expect(page.locator("#habits-active")).to_contain_text("Stretch")
+    assert any(h["name"] == "Stretch" for h in server.api("GET", "/api/habits", token, now=FRIDAY)["habits"])
+    page.get_by_role("button", name="Today").click()
+    expect(page.get_by_role("button", name="Done: Stretch")).to_be_visible()
+
 polish40_settings_and_habits_open_offline_after_one_online_visit.service_workers = "allow"
 polish40_settings_and_habits_open_offline_after_one_online_visit.console_allows = OFFLINE_ERRORS
 
 TESTS = [
     polish40_settings_and_habits_open_offline_after_one_online_visit,
+    polish40_today_links_to_the_habits_form_instead_of_its_own,
 ]

@@ -4,8 +4,8 @@
 import { loadToday, wireToday } from "/today.js";
 import { wireInstall } from "/install.js";
 import {
-  account as accountPart, firstRunDue, loadFirstRun, loadHabits, loadHistory, loadSettings, openShield, shieldWanted,
-  warmScreens, wireScreens, wireSignInPage,
+  account as accountPart, firstRunDue, loadFirstRun, loadHabits, loadHistory, loadSettings, openNewHabit, openShield,
+  shieldWanted, warmScreens, wireScreens, wireSignInPage,
 } from "/screens.js";
 import { accountDay, nowMs } from "/clock.js";
 import { offlineStore, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
@@ -59,6 +59,13 @@ async function open(screen) {
   if (mine !== opening) return; // a tab tapped meanwhile
   show(screen);
   if (isOffline()) setOffline(true);
+}
+
+/// Today's "Add a habit": Habits, with its "New habit" form open and its name field focused.
+async function addHabit() {
+  wanted = "habits";
+  await open("habits");
+  await openNewHabit();
 }
 
 /// Signing out (`tellServer`) forgets what was known here; a token the server refused (401) keeps the
@@ -187,7 +194,7 @@ async function boot() {
   });
   wireToday({
     api, element, notice, quoteFigure, record, waitingFor, offline: isOffline, today: () => checkin?.day,
-    newDay: () => Boolean(checkin?.newDay),
+    newDay: () => Boolean(checkin?.newDay), addHabit,
   });
   wireScreens({
     api, element, notice, record, waitingFor, authHeaders, quoteFigure, show, ask: () => askQuestion(checkin?.question),

@@ -99,6 +99,7 @@ export async function loadHabits() {
 /// Habits with its "New habit" form open and focused (Today's "Add a habit").
 export async function openNewHabit() {
   (await habits()).openForm(null);
+  $("hf-name").focus();
 }
 
 export async function loadHistory() {

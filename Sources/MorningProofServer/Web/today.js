@@ -191,20 +191,9 @@ async function mark(habit, status) {
   }
 }
 
-async function addHabit(event) {
-  event.preventDefault();
-  try {
-    await deps.api("POST", "/api/habits", { name: $("habit-name").value, kind: $("habit-kind").value });
-    $("habit-name").value = "";
-    await loadToday();
-  } catch (error) {
-    deps.notice(error.message, "error");
-  }
-}
-
 /// Wires Today to the app: `api`, `element`, `notice`, `quoteFigure`, `today()` (the server's day),
 /// `record(action)` and `waitingFor(habit id, day)` (sync.js), `offline()`, and `newDay()` (the day shown
-/// is one the page worked out offline, after the one it saved).
+/// is one the page worked out offline, after the one it saved), and `addHabit()` (Habits with its form open).
 export function wireToday(app) {
   deps = app;
   wireHoldCheck({ element: app.element, notice: app.notice, complete: (habit) => mark(habit, "done") });
@@ -216,7 +205,8 @@ export function wireToday(app) {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") closeMenus();
   });
-  $("add-habit").addEventListener("submit", addHabit);
+  // One way to add a habit: Habits' form (`addHabit()` opens it).
+  $("add-habit").addEventListener("click", () => deps.addHabit().catch((error) => deps.notice(error.message, "error")));
   for (const input of document.querySelectorAll("input[name=day]")) {
     input.addEventListener("change", () => {
       day = input.value;
