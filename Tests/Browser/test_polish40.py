@@ -56,10 +56,33 @@ def polish40_today_links_to_the_habits_form_instead_of_its_own(server, context, 
     page.get_by_role("button", name="Today").click()
     expect(page.get_by_role("button", name="Done: Stretch")).to_be_visible()
 
+
+def polish40_first_run_choices_are_rows_of_at_least_44_px(server, context, page):
+    answered(server, page)
+    card = page.locator("#first-run")
+    expect(card).to_be_visible()
+    for box in card.locator("input[type=checkbox]").all():
+        # The tap target is the whole row: the label around the box.
+        row = box.locator("xpath=ancestor::label[1]").bounding_box()
+        assert row["height"] >= 44 and row["width"] >= 44, row
+    # A tap at the far end of a row, away from the box and its words, ticks it.
+    read = card.get_by_label("Read", exact=True)
+    row = read.locator("xpath=ancestor::label[1]")
+    size = row.bounding_box()
+    row.click(position={"x": size["width"] - 4, "y": size["height"] - 4})
+    expect(read).to_be_checked()
+    card.get_by_role("button", name="Next").click()
+    expect(card).to_contain_text("Step 2 of 3")
+    for choice in card.locator("input[type=radio]").all():
+        row = choice.locator("xpath=ancestor::label[1]").bounding_box()
+        assert row["height"] >= 44 and row["width"] >= 44, row
+
+
 polish40_settings_and_habits_open_offline_after_one_online_visit.service_workers = "allow"
 polish40_settings_and_habits_open_offline_after_one_online_visit.console_allows = OFFLINE_ERRORS
 
 TESTS = [
     polish40_settings_and_habits_open_offline_after_one_online_visit,
     polish40_today_links_to_the_habits_form_instead_of_its_own,
+    polish40_first_run_choices_are_rows_of_at_least_44_px,
 ]
