@@ -61,6 +61,15 @@ enum WebRoutes {
             "/shieldsettings.js": File(PackageResources.shieldsettings_js, "text/javascript; charset=utf-8"),
             "/passkeys.js": File(PackageResources.passkeys_js, "text/javascript; charset=utf-8"),
             "/datacare.js": File(PackageResources.datacare_js, "text/javascript; charset=utf-8"),
+            "/screens.js": File(PackageResources.screens_js, "text/javascript; charset=utf-8"),
+            "/api.js": File(PackageResources.api_js, "text/javascript; charset=utf-8"),
+            "/toast.js": File(PackageResources.toast_js, "text/javascript; charset=utf-8"),
+            "/draw.js": File(PackageResources.draw_js, "text/javascript; charset=utf-8"),
+            "/zoneline.js": File(PackageResources.zoneline_js, "text/javascript; charset=utf-8"),
+            "/question.js": File(PackageResources.question_js, "text/javascript; charset=utf-8"),
+            "/signin.js": File(PackageResources.signin_js, "text/javascript; charset=utf-8"),
+            "/holdcheck.js": File(PackageResources.holdcheck_js, "text/javascript; charset=utf-8"),
+            "/photoproof.js": File(PackageResources.photoproof_js, "text/javascript; charset=utf-8"),
         ]
         let version = fingerprint(files.sorted { $0.key < $1.key }.flatMap { Array($0.key.utf8) + $0.value.bytes })
         files["/sw.js"] = File(

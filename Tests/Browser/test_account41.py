@@ -1,6 +1,7 @@
 """Browser tests of the person's own account (issue 41): the password changed in Settings, the
 sessions named by device with "Sign out everywhere else", and a forgotten password reset by the
-link a real SMTP server on loopback received (Debian's python3-aiosmtpd, Tests/Fixtures/smtp_sink.py).
+link a real SMTP server on loopback received (Debian's python3-aiosmtpd, Tests/Fixtures/smtp_sink.py),
+with axe over the account card, the sign-in page's forgot help and the reset page.
 Run by test_web_app.py's main.
 """
 import pathlib
@@ -11,6 +12,7 @@ import time
 
 from playwright.sync_api import expect
 
+from test_notifications import accessible
 from test_web_app import PASSWORD, ROOT, SHOTS, Server, question, sign_up
 
 NEW_PASSWORD = "battery staple horse"
@@ -44,6 +46,7 @@ def changes_the_password_and_signs_out_everywhere_else(server, context, page):
     expect(page.locator("#pw-status")).to_contain_text("Password changed; every other device is signed out.")
     expect(sessions.locator("li")).to_have_count(1)
     page.locator("#account").screenshot(path=str(SHOTS / "phone-account.png"))
+    accessible(page, "#account")
     status = page.evaluate("""async (token) => (await fetch("/api/auth/me",
         { headers: { Authorization: `Bearer ${token}` } })).status""", phone)
     assert status == 401, status
@@ -60,6 +63,7 @@ def without_mail_forgot_password_says_to_ask_the_operator(server, context, page)
     page.goto(server.url + "/")
     page.get_by_role("button", name="Forgot password?").click()
     expect(page.locator("#forgot-help")).to_contain_text("Ask the person who runs it for a reset link")
+    accessible(page, "#signin")
 
 
 def a_forgotten_password_is_reset_by_the_mailed_link(server, context, page):
@@ -83,6 +87,7 @@ def a_forgotten_password_is_reset_by_the_mailed_link(server, context, page):
             page.goto(mailing.url + "/" + link[len("https://habits.example/"):])
             expect(page.get_by_role("heading", name="Set a new password")).to_be_visible()
             page.screenshot(path=str(SHOTS / "phone-reset.png"))
+            accessible(page, "#reset")
             page.locator("#reset-new").fill(NEW_PASSWORD)
             page.get_by_role("button", name="Set the password").click()
             expect(page.locator("#signin-error")).to_contain_text("Your new password is set")

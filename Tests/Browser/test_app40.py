@@ -36,7 +36,9 @@ def app40_settings_code_is_its_own_module_and_still_saves(server, context, page)
     worker = page.evaluate("() => fetch('/sw.js').then((r) => r.text())")
     assert '"/settings.js"' in worker, "settings.js is not in the worker's shell"
     app = page.evaluate("() => fetch('/app.js').then((r) => r.text())")
-    assert "function loadSettings" not in app and 'from "/settings.js"' in app
+    # Settings is fetched when it opens (screens.js), not with Today.
+    screens = page.evaluate("() => fetch('/screens.js').then((r) => r.text())")
+    assert "function loadSettings" not in app and 'import("/settings.js")' in screens
     page.get_by_role("button", name="Settings").click()
     page.get_by_label("Your own question").fill("Did you stretch?")
     page.get_by_role("button", name="Change the question").click()

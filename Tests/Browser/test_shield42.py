@@ -121,6 +121,8 @@ def shield42_settings_connects_a_browser_and_an_automation(server, context, page
     assert paired["scope"] == "gate", paired
     # The automation: a URL and a header line that answer the gate in one line.
     card.get_by_role("button", name="Make a token for an automation").click()
+    # Filled once the token is made (a request): waited for, not read at once.
+    expect(page.locator("#shield-automation-settings")).to_be_visible()
     url = page.locator("#shield-url").input_value()
     header = page.locator("#shield-header").input_value()
     assert url == f"{server.url}/api/gate?format=text", url

@@ -404,6 +404,7 @@ def main():
     from test_shield42 import TESTS as SHIELD42_TESTS
     from test_passkeys41 import TESTS as PASSKEY41_TESTS
     from test_datacare import TESTS as DATACARE_TESTS
+    from test_polish40 import TESTS as POLISH40_TESTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         run = Run(playwright)
@@ -417,6 +418,7 @@ def main():
             *EVERY_SCREEN_TESTS, *OFFLINE_TESTS, *ADDRESS_TESTS, *SYNC_TESTS, *TRUST_TESTS,
             *TRUST39_TESTS, *ACCOUNT_TESTS, *TODAY40_TESTS, *APP40_TESTS, *SHIELD42_TESTS, *PASSKEY41_TESTS,
             *DATACARE_TESTS,
+            *POLISH40_TESTS,
         ]:
             # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") in test.__name__:

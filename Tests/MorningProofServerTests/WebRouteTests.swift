@@ -101,11 +101,7 @@ struct WebRouteTests {
             let worker = try await api.send(.get, "/sw.js").body
             let shell = paths.filter { $0 != "/sw.js" }.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
             #expect(worker.contains("const SHELL = [\(shell)];"), "\(worker)")
-            // Every module the app imports is fetched with the page, not one round trip after app.js.
-            let page = try await api.send(.get, "/").body
-            for name in names where name.hasSuffix(".js") && !["app.js", "sw.js"].contains(name) {
-                #expect(page.contains(#"<link rel="modulepreload" href="/\#(name)">"#), "\(name) is not preloaded")
-            }
+            // The modules of the first load are preloaded with the page: WebFirstLoadTests.
             #expect(!worker.contains("APP_FILES"))
         }
     }

@@ -1,115 +1,31 @@
 // MorningProof's web app: the morning routine on a phone. Every day decision comes from the server
 // (GET /api/checkin, /api/habits, ...); offline, the page only tells the day it saved from a new one
 // (clock.js), and the server decides the day of what it recorded when it arrives.
-import { wireHealthData } from "/healthdata.js";
-import { loadNotifications, pushUnavailable, turnOnPush, wireNotifications } from "/notifications.js";
-import { loadHabits, wireHabits } from "/habits.js";
 import { loadToday, wireToday } from "/today.js";
 import { wireInstall } from "/install.js";
-import { loadAccount, openReset, wireAccount } from "/account.js";
-import { loadHistory, wireHistory } from "/history.js";
-import { loadSettings, wireSettings } from "/settings.js";
-import { firstRunDue, loadFirstRun, wireFirstRun } from "/firstrun.js";
-import { openShield, shieldWanted, wireShield } from "/shield.js";
-import { loadShieldSettings, wireShieldSettings } from "/shieldsettings.js";
-import { wirePasskeys } from "/passkeys.js";
-import { renderDataCare } from "/datacare.js";
-import { accountDay, heardFrom, nowMs } from "/clock.js";
-import { offlineStore, reachedServer, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
+import {
+  account as accountPart, firstRunDue, loadFirstRun, loadHabits, loadHistory, loadSettings, openNewHabit, openShield,
+  shieldWanted, warmScreens, wireScreens, wireSignInPage,
+} from "/screens.js";
+import { accountDay, nowMs } from "/clock.js";
+import { offlineStore, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
+import {
+  TOKEN, api, authHeaders, clockHeader, isOffline, paintKnown, paintingFromKnown, serverSaid, setOffline, testClock, wireAPI,
+} from "/api.js";
+import { notice, wireToast } from "/toast.js";
+import { element, quoteFigure } from "/draw.js";
+import { showZoneLine, wireZoneLine } from "/zoneline.js";
+import { askQuestion, asking, closeQuestion, wireQuestion } from "/question.js";
+import { resetSignIn, wireSignIn } from "/signin.js";
 
 const $ = (id) => document.getElementById(id);
-const TOKEN = "morningproof.token";
-// Tests and demos only: a moment the server honours when it runs with --allow-clock-header.
-const NOW = "morningproof.now";
-let server = { clockHeader: false };
 let checkin = null;
-let signingUp = false;
 let newAccount = false; // signed up on this page: its first run is due here (firstrun.js)
 let account = null; // the signed-in account's id, which the actions queued offline are kept for
 let accountToken = null; // the token `account` was read with: the queue is sent with this pair only
 let profile = null; // the signed-in account's zone and day start (GET /api/auth/me)
-let knownAt = null; // offline: when the oldest answer shown from IndexedDB was saved
-let paintingKnown = false; // on open, before the server is asked: GETs answered from IndexedDB
 let wanted = "today"; // the tab chosen last, which a refresh of the day shows
 let opening = 0; // counts the screens opened: a screen that finishes loading after a later one is not shown
-
-class APIError extends Error {
-  constructor(status, body) {
-    super(body.error || `HTTP ${status}`);
-    this.status = status;
-    this.code = body.code;
-  }
-}
-
-/// Tests and demos only: the moment the server is asked to act at, when it honours the header.
-function testClock() {
-  return server.clockHeader ? localStorage.getItem(NOW) : null;
-}
-
-/// The headers every API request carries: the token, and in tests the moment to act at.
-function authHeaders() {
-  const headers = {};
-  const token = localStorage.getItem(TOKEN);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (testClock()) headers["X-MorningProof-Now"] = testClock();
-  return headers;
-}
-
-async function api(method, path, body, type) {
-  if (paintingKnown && method === "GET") {
-    const known = await offlineStore.recall(path).catch(() => null);
-    if (known) return known.json;
-  }
-  const headers = authHeaders();
-  let payload;
-  if (body instanceof Blob) {
-    payload = body;
-    headers["Content-Type"] = type || body.type || "application/octet-stream";
-  } else if (body !== undefined) {
-    payload = JSON.stringify(body);
-    headers["Content-Type"] = "application/json";
-  }
-  let response;
-  try {
-    response = await fetch(path, { method, headers, body: payload });
-  } catch (error) {
-    // No network: what the page read from here last time, as it was then (offline.js).
-    const known = method === "GET" ? await offlineStore.recall(path).catch(() => null) : null;
-    setOffline(true, known?.savedAt);
-    if (known) return known.json;
-    throw new APIError(0, { error: "offline: check the connection", code: "offline" });
-  }
-  // An answer to a request sent before the browser said it went offline does not say it is back.
-  if (!$("offline").hidden && navigator.onLine !== false) setOffline(false);
-  heardFrom(response);
-  const text = await response.text();
-  const json = text ? JSON.parse(text) : {};
-  // A wrong password on the sign-in screen is an answer, not a session that ended.
-  if (response.status === 401 && path !== "/api/auth/login" && path !== "/api/auth/signup") {
-    signOut(false);
-    throw new APIError(401, json);
-  }
-  if (!response.ok) throw new APIError(response.status, json);
-  // The status beside the fields, where it says more (sign-up: 201 made the account, 200 signed in).
-  if (json && typeof json === "object") Object.defineProperty(json, "status", { value: response.status });
-  if (method === "GET" && path.startsWith("/api/")) offlineStore.remember(path, json).catch(() => {});
-  reachedServer();
-  return json;
-}
-
-/// Offline, what needs the server is disabled; what can wait (Done, Skip, Undo, the answer) is not.
-function setOffline(offline, savedAt) {
-  knownAt = !offline ? null : savedAt ? Math.min(knownAt ?? savedAt, savedAt) : knownAt;
-  $("offline").hidden = !offline;
-  const time = knownAt && new Date(knownAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
-  $("offline").textContent = `Offline: ${time ? `showing what was known at ${time}. ` : ""}`
-    + "Done, skip, undo and the answer are kept on this phone and sent when the connection is back.";
-  document.querySelectorAll("main button, main input, main select").forEach((control) => {
-    if (control.closest("#signin") || control.dataset.offline === "works") return;
-    control.disabled = offline;
-  });
-  for (const hint of document.querySelectorAll("[data-needs-server]")) hint.hidden = !offline;
-}
 
 /// What the service worker needs to send the queue on its own: the token, the account, the test clock.
 async function saveSession() {
@@ -119,39 +35,6 @@ async function saveSession() {
   await offlineStore.saveSession({ token: accountToken, account, now });
 }
 
-// A notice fades after this long; an error ("error") stays until it is dismissed.
-const NOTICE_SHOWN = 4000;
-let noticeTimer = null;
-
-/// Shows `text` as a toast over the bottom of the screen (`kind` "error": it stays, with a close button).
-function notice(text, kind = "info") {
-  clearTimeout(noticeTimer);
-  const error = kind === "error" && Boolean(text);
-  $("notice").textContent = text;
-  $("notice").hidden = !text;
-  $("toast").hidden = !text;
-  $("toast").classList.toggle("error", error);
-  $("toast").classList.remove("leaving");
-  $("notice-close").hidden = !error;
-  if (!text || error) return;
-  noticeTimer = setTimeout(() => {
-    $("toast").classList.add("leaving"); // fades out (CSS), then goes
-    noticeTimer = setTimeout(() => notice(""), 400);
-  }, NOTICE_SHOWN - 400);
-}
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === undefined) continue;
-    if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
-
 // MARK: - Screens
 
 function show(screen) {
@@ -159,6 +42,7 @@ function show(screen) {
   const tabs = ["today", "habits", "history", "settings"].includes(screen);
   wanted = tabs ? screen : "today";
   $("tabs").hidden = !tabs;
+  if (screen === "signin") wireSignInPage();
   for (const tab of document.querySelectorAll("#tabs button")) {
     if (tab.dataset.screen === screen) tab.setAttribute("aria-current", "page");
     else tab.removeAttribute("aria-current");
@@ -171,49 +55,17 @@ async function open(screen) {
   if (screen === "habits") await loadHabits();
   if (screen === "history") await loadHistory();
   // Notifications load with the screen only: a token made or revoked leaves what is being typed there.
-  if (screen === "settings") await Promise.all([loadSettings(), loadNotifications(), loadAccount(), loadShieldSettings()]);
+  if (screen === "settings") await loadSettings();
   if (mine !== opening) return; // a tab tapped meanwhile
   show(screen);
-  if (!$("offline").hidden) setOffline(true);
+  if (isOffline()) setOffline(true);
 }
 
-// MARK: - Sign in
-
-function toggleSignUp() {
-  signingUp = !signingUp;
-  $("signin-title").textContent = signingUp ? "Create an account" : "Sign in";
-  $("signin-button").textContent = signingUp ? "Create account" : "Sign in";
-  $("toggle-signup").textContent = signingUp ? "I have an account" : "Create an account";
-  $("new-account").hidden = !signingUp;
-  $("password").autocomplete = signingUp ? "new-password" : "current-password";
-}
-
-async function signIn(event) {
-  event.preventDefault();
-  $("signin-error").textContent = "";
-  const email = $("email").value.trim();
-  const password = $("password").value;
-  try {
-    if (signingUp) {
-      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const reply = await api("POST", "/api/auth/signup", { email, password, timezone: zone });
-      localStorage.setItem(TOKEN, reply.token);
-      // 200: the email had an account and this was its password, so it is a sign-in: its
-      // check-in stays as its owner set it.
-      if (reply.status === 201) {
-        newAccount = true;
-        const preset = document.querySelector("input[name=preset]:checked").value;
-        await api("POST", "/api/checkin/setup", { preset });
-      }
-    } else {
-      const reply = await api("POST", "/api/auth/login", { email, password });
-      localStorage.setItem(TOKEN, reply.token);
-    }
-    $("password").value = "";
-    await start();
-  } catch (error) {
-    $("signin-error").textContent = error.message;
-  }
+/// Today's "Add a habit": Habits, with its "New habit" form open and its name field focused.
+async function addHabit() {
+  wanted = "habits";
+  await open("habits");
+  await openNewHabit();
 }
 
 /// Signing out (`tellServer`) forgets what was known here; a token the server refused (401) keeps the
@@ -226,7 +78,7 @@ function signOut(tellServer = true, why = "") {
   accountToken = null;
   $("signin-error").textContent = why;
   closeQuestion();
-  if (signingUp) toggleSignUp();
+  resetSignIn();
   show("signin");
 }
 
@@ -242,53 +94,12 @@ async function start() {
   newAccount = false;
   profile = me;
   await showWaiting();
-  if (paintingKnown) return refreshDay();
+  if (paintingFromKnown()) return refreshDay();
   showZoneLine();
   await refreshDay();
   // On open: what was recorded offline before goes now.
   if ((await sync()).sent) await refreshDay();
-}
-
-// MARK: - The person decides their zone
-
-/// "America/New_York" as a person says it: "New York".
-function place(zone) {
-  return zone.split("/").pop().replaceAll("_", " ");
-}
-
-/// The localStorage key that remembers "Keep" on this device for this pair of zones.
-function keptKey(accountZone, deviceZone) {
-  return `morningproof.keep-zone.${accountZone}.${deviceZone}`;
-}
-
-/// Today's one line when this device's zone is not the account's: the account's zone changes only when
-/// the person taps "Move", never by itself; "Keep" is remembered here for this pair of zones.
-function showZoneLine() {
-  const line = $("zone-line");
-  const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const kept = profile?.timezone ? localStorage.getItem(keptKey(profile.timezone, device)) : "1";
-  line.hidden = !device || !profile?.timezone || profile.timezone === device || kept === "1";
-  if (line.hidden) return line.replaceChildren();
-  const [here, days] = [place(device), place(profile.timezone)];
-  const keep = () => {
-    localStorage.setItem(keptKey(profile.timezone, device), "1");
-    showZoneLine();
-  };
-  const move = async () => {
-    try {
-      profile = await api("PATCH", "/api/auth/profile", { timezone: device });
-      showZoneLine();
-      notice(`Your days now follow ${here} time.`);
-      await refreshDay();
-    } catch (error) {
-      notice(error.message, "error");
-    }
-  };
-  line.replaceChildren(
-    element("p", { text: `This phone is on ${here} time; your days follow ${days}.` }),
-    element("div", { class: "choices" },
-      element("button", { type: "button", text: `Move my days to ${here}`, onclick: move }),
-      element("button", { type: "button", text: `Keep ${days}`, "data-offline": "works", onclick: keep })));
+  warmScreens();
 }
 
 /// Asks the server where today stands and shows what follows from it (with an answer waiting to be
@@ -306,14 +117,14 @@ async function refreshDay() {
   } else {
     await open(wanted);
   }
-  if (checkin.shouldAsk && !paintingKnown) askQuestion();
+  if (checkin.shouldAsk && !paintingFromKnown()) askQuestion(checkin?.question);
 }
 
 /// The check-in as saved here, or, when it was saved on an earlier day than the account's day now
 /// (a morning opened offline), that new day unanswered and unconfirmed (`newDay`): nothing of the
 /// saved day is shown, or recorded, as today's.
 function newDay(known) {
-  const answered = paintingKnown || !$("offline").hidden;
+  const answered = paintingFromKnown() || isOffline();
   if (!answered || !profile || !known?.day) return known;
   const today = accountDay(nowMs(testClock()), profile.timezone, profile.dayStart);
   if (today <= known.day) return known;
@@ -323,28 +134,10 @@ function newDay(known) {
   };
 }
 
-function askQuestion() {
-  $("question-text").textContent = checkin?.question || "Have you done what matters most this morning?";
-  $("question-backdrop").hidden = false;
-  for (const section of document.querySelectorAll("header, main")) section.inert = true;
-  $("answer-yes").focus();
-}
-
-function closeQuestion() {
-  $("question-backdrop").hidden = true;
-  for (const section of document.querySelectorAll("header, main")) section.inert = false;
-}
-
 async function answer(yes) {
   await record({ kind: "checkin", answer: yes ? "yes" : "no", day: checkin?.day });
   closeQuestion();
   await refreshDay();
-}
-
-function quoteFigure(figure, quote) {
-  figure.replaceChildren(
-    element("blockquote", { text: `“${quote.text}”` }),
-    element("figcaption", { text: `— ${quote.author}, ${quote.bookTitle}` }));
 }
 
 async function loadBlock() {
@@ -354,19 +147,6 @@ async function loadBlock() {
 }
 
 // MARK: - Wiring
-
-function trapFocus(event) {
-  if ($("question-backdrop").hidden) return;
-  if (event.key === "Escape") {
-    event.preventDefault();  // the question is answered, not dismissed
-    return;
-  }
-  if (event.key !== "Tab") return;
-  const buttons = [$("answer-yes"), $("answer-no")];
-  const index = buttons.indexOf(document.activeElement);
-  event.preventDefault();
-  buttons[(index + (event.shiftKey ? buttons.length - 1 : 1)) % buttons.length].focus();
-}
 
 /// A tapped notification (sw.js) brings the app to the front: it shows Today, as the server has it now.
 async function openedFromNotification(event) {
@@ -384,10 +164,16 @@ async function whenVisible() {
   const before = checkin?.day;
   try {
     const now = await api("GET", "/api/checkin");
-    if (now.day !== before || (now.shouldAsk && $("question-backdrop").hidden)) await refreshDay();
+    if (now.day !== before || (now.shouldAsk && !asking())) await refreshDay();
   } catch (error) {
     // offline or signed out: already shown
   }
+}
+
+/// The account's profile changed (Settings, "Move my days"): the zone line follows it.
+function profileChanged(me) {
+  profile = me;
+  showZoneLine();
 }
 
 async function refreshQuote() {
@@ -397,42 +183,32 @@ async function refreshQuote() {
 }
 
 async function boot() {
-  $("signin-form").addEventListener("submit", signIn);
-  $("toggle-signup").addEventListener("click", toggleSignUp);
-  $("answer-yes").addEventListener("click", () => answer(true));
-  $("answer-no").addEventListener("click", () => answer(false));
-  $("done-it").addEventListener("click", () => answer(true));
+  wireSignIn({ start, signedUp: () => { newAccount = true; } });
+  wireAPI({ signedOut: () => signOut(false) });
+  wireQuestion(answer);
+  wireZoneLine({ api, profile: () => profile, profileChanged, refresh: refreshDay });
+  wireToast();
   wireSync({
     api, clockNow: testClock, saveSession, setOffline, notice,
     signedOut: (why) => signOut(false, why), refresh: () => refreshDay().catch(() => {}),
   });
   wireToday({
-    api, element, notice, quoteFigure, record, waitingFor, offline: () => !$("offline").hidden, today: () => checkin?.day,
-    newDay: () => Boolean(checkin?.newDay),
+    api, element, notice, quoteFigure, record, waitingFor, offline: isOffline, today: () => checkin?.day,
+    newDay: () => Boolean(checkin?.newDay), addHabit,
   });
-  wireHabits({ api, element, notice });
-  wireFirstRun({ api, notice, account: () => account, changed: loadToday, pushUnavailable, turnOnPush });
-  wireShield({ api, element, notice, quoteFigure, show, ask: askQuestion });
-  wireShieldSettings({ api, element, notice });
-  wireHistory({ api, element, notice, record, waitingFor, today: () => checkin?.day, list: () => $("history-list") });
-  wireInstall();
-  wireAccount({ api, element, show, signedOut: (why) => signOut(false, why), tokensChanged: loadSettings });
-  wireSettings({
-    api, element, notice, checkin: () => checkin, checkinChanged: (fresh) => { checkin = fresh; },
-    clockHeader: () => server.clockHeader,
-    profileChanged: (me) => {
-      profile = me;
-      showZoneLine();
+  wireScreens({
+    api, element, notice, record, waitingFor, authHeaders, quoteFigure, show, ask: () => askQuestion(checkin?.question),
+    today: () => checkin?.day, account: () => account, todayChanged: loadToday,
+    checkin: () => checkin, checkinChanged: (fresh) => { checkin = fresh; }, clockHeader,
+    profileChanged,
+    signedOut: (why) => signOut(false, why),
+    signedIn: (token) => {
+      localStorage.setItem(TOKEN, token);
+      return start();
     },
   });
-  wirePasskeys({ api, element, signedIn: (token) => { localStorage.setItem(TOKEN, token); return start(); } });
-  renderDataCare($("data-care"), { api, authHeaders, signedOut: (why) => signOut(false, why) });
-  wireHealthData({
-    api, element, notice, authHeaders, signedOut: () => signOut(false), uploaded: loadToday, tokensChanged: loadSettings,
-  });
-  wireNotifications({ api, element });
+  wireInstall();
   $("signout").addEventListener("click", () => signOut());
-  $("notice-close").addEventListener("click", () => notice(""));
   // The status chip is one line; a tap shows all it says.
   $("status-chip").addEventListener("click", () => $("status-chip").classList.toggle("open"));
   // Another tab signed in as someone else, or out: this one follows, rather than show one account's
@@ -444,14 +220,13 @@ async function boot() {
     await api("DELETE", "/api/checkin/today");
     await refreshDay();
   });
-  $("debug-ask").addEventListener("click", askQuestion);
+  $("debug-ask").addEventListener("click", () => askQuestion(checkin?.question));
   for (const tab of document.querySelectorAll("#tabs button")) {
     tab.addEventListener("click", () => {
       wanted = tab.dataset.screen;
       open(wanted).catch((error) => notice(error.message, "error"));
     });
   }
-  document.addEventListener("keydown", trapFocus);
   document.addEventListener("visibilitychange", whenVisible);
   window.addEventListener("online", async () => {
     setOffline(false);
@@ -470,26 +245,33 @@ async function boot() {
   // A second open paints at once from what was known here (IndexedDB), then asks the server.
   const health = localStorage.getItem(TOKEN) ? await offlineStore.recall("/health").catch(() => null) : null;
   if (health) {
-    server = health.json;
-    paintingKnown = true;
+    serverSaid(health.json);
+    paintKnown(true);
     await start().catch(() => {});
-    paintingKnown = false;
+    paintKnown(false);
   }
   try {
-    server = await (await fetch("/health")).json();
-    offlineStore.remember("/health", server).catch(() => {});
+    const said = await (await fetch("/health")).json();
+    serverSaid(said);
+    offlineStore.remember("/health", said).catch(() => {});
   } catch (error) {
     const known = await offlineStore.recall("/health").catch(() => null);
     setOffline(true, known?.savedAt);
     if (!known) return;
-    server = known.json;
+    serverSaid(known.json);
   }
-  if (openReset()) return;
+  window.addEventListener("hashchange", openReset);
+  if (await openReset()) return;
   try {
     await start();
   } catch (error) {
     if (error.status !== 401) notice(error.message, "error");
   }
+}
+
+/// Shows the reset page when the address is a reset link (account.js); true when it did.
+async function openReset() {
+  return /^#reset=/.test(location.hash) && (await accountPart()).openReset();
 }
 
 boot();

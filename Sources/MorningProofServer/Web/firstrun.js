@@ -5,6 +5,7 @@
 // on the device that made the account (sign-up's 201), and an account that has habits already
 // (made on another device, or by a script) never sees it.
 const $ = (id) => document.getElementById(id);
+// screens.js marks it due after sign-up, and reads it before fetching this module.
 const KEY = (account) => `morningproof.first-run.${account}`;
 // The suggestions: the request that makes each (POST /api/habits).
 const SUGGESTIONS = {
@@ -15,11 +16,6 @@ const SUGGESTIONS = {
 };
 let deps = null;
 let made = []; // the habits step 1 made, which step 3 gives the reminder time
-
-/// After sign-up made `account`: its first run is due on this device.
-export function firstRunDue(account) {
-  localStorage.setItem(KEY(account), "due");
-}
 
 function finish() {
   localStorage.setItem(KEY(deps.account()), "done");

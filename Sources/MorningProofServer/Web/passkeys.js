@@ -105,7 +105,8 @@ async function signIn() {
 }
 
 /// `api` and `element` from app.js; `signedIn(token)` keeps the token and opens the day. Adds the
-/// sign-in page's button and shows the Settings card, where the browser has WebAuthn.
+/// sign-in page's button and shows the Settings card, where the browser has WebAuthn (Settings
+/// calls `loadPasskeys` as it opens: screens.js).
 export function wirePasskeys(dependencies) {
   deps = dependencies;
   if (!window.PublicKeyCredential) return;
@@ -114,7 +115,4 @@ export function wirePasskeys(dependencies) {
   $("signin-button").after(button);
   $("passkeys").hidden = false;
   $("passkey-add").addEventListener("click", add);
-  document.querySelector('#tabs button[data-screen="settings"]')?.addEventListener("click", () => {
-    loadPasskeys().catch((error) => { $("passkey-status").textContent = error.message; });
-  });
 }

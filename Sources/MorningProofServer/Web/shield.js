@@ -10,11 +10,6 @@ const $ = (id) => document.getElementById(id);
 let deps = null;
 let sites = null; // the account's shielded host patterns (GET /api/gate/settings), asked once a visit
 
-/// True on /shield: app.js shows the shield instead of Today.
-export function shieldWanted() {
-  return location.pathname === "/shield";
-}
-
 /// Whether the host `host` is one `site` shields: `instagram.com` shields it and www.instagram.com,
 /// `*.reddit.com` reddit.com and every subdomain of it (the extension's rule).
 export function shields(site, host) {

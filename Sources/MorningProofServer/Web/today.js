@@ -4,16 +4,17 @@
 // screen reader, press it as a plain button), Skip and Undo behind the row's menu, and a photo proof
 // with the picture and the verdict's reasons. Every state is the server's.
 import { showExcuses } from "/excuses.js";
+import { checkFor, wireHoldCheck } from "/holdcheck.js";
+import { photoProof, wirePhotoProof } from "/photoproof.js";
+
+// The shield (shield.js) draws its habits with Today's check and photo proof.
+export { checkFor, photoProof };
 
 const $ = (id) => document.getElementById(id);
 let deps = null;
 let day = "today"; // or "yesterday": the day shown
 let shownDate = null; // the date of the day shown (YYYY-MM-DD): what an action is recorded for
-const proofs = new Map(); // habit id → { url, text, made }: the last photo chosen and its verdict
 const menus = new Set(); // the habit ids whose row menu is open: a repaint keeps it open
-// A press held this long completes a habit: a thumb scrolling past ticks nothing.
-const HOLD_MS = 500;
-let holding = null; // { habit, start, timer, held }: the press under way on a round check
 
 const ORDER = { pending: 0, done: 1, skipped: 2, travel: 2, notDue: 3 };
 const WORDS = { notDue: "not due", pending: "to do", missed: "not done", travel: "travel day: your streak is safe" };
@@ -151,66 +152,6 @@ function habitCard(habit, period) {
   return card;
 }
 
-/// The row's large round check: a button that completes on a press held for HOLD_MS (a plain tap says
-/// "Hold to complete"), or at once from a keyboard or a screen reader (a click with no pointer). Done,
-/// a photo habit (done only by its photo) and a habit that did not exist yet show the check only.
-export function checkFor(habit, recorded) {
-  const tick = deps.element("span", { class: "tick", "aria-hidden": "true" });
-  if (recorded || habit.kind === "photo" || habit.notYet) {
-    return deps.element("span", { class: `round-check ${habit.state === "done" ? "ticked" : ""}`, "aria-hidden": "true" }, tick);
-  }
-  const check = deps.element("button", {
-    type: "button", class: "round-check", "aria-label": `Done: ${habit.name}`, "data-offline": "works",
-    "aria-describedby": "hold-hint", "data-habit": habit.id,
-  }, deps.element("span", { class: "fill", "aria-hidden": "true" }), tick);
-  check.addEventListener("pointerdown", (event) => startHold(event, habit, check));
-  check.addEventListener("contextmenu", (event) => event.preventDefault()); // a long press on a phone
-  check.addEventListener("click", (event) => {
-    if (event.detail === 0) return completeNow(habit); // Enter, Space, a screen reader's action
-    if (holding?.held) return;
-    deps.notice("Hold to complete");
-  });
-  if (holding?.habit.id === habit.id && !holding.held) check.classList.add("holding"); // a repaint mid-press
-  return check;
-}
-
-function startHold(event, habit, check) {
-  if (event.button !== 0) return;
-  stopHold();
-  check.classList.add("holding");
-  holding = { habit, start: event.timeStamp, x: event.clientX, y: event.clientY, held: false };
-  holding.timer = setTimeout(() => completeHold(), HOLD_MS);
-}
-
-/// The press is over: long enough (by the events' own times, so that a busy page is not unfair), it
-/// completes; shorter, it is let go. A finger that moves (a scroll) lets go as well.
-function endHold(event) {
-  if (!holding || holding.held) return;
-  const moved = event.type === "pointermove" && Math.hypot(event.clientX - holding.x, event.clientY - holding.y) > 12;
-  if (event.type === "pointermove" && !moved) return;
-  if (event.type === "pointerup" && event.timeStamp - holding.start >= HOLD_MS) return completeHold();
-  stopHold();
-}
-
-function stopHold() {
-  clearTimeout(holding?.timer);
-  holding = null;
-  document.querySelectorAll(".round-check.holding").forEach((check) => check.classList.remove("holding"));
-}
-
-function completeHold() {
-  if (!holding || holding.held) return;
-  clearTimeout(holding.timer);
-  holding.held = true; // the click that ends this press shows no hint
-  const { habit } = holding;
-  navigator.vibrate?.(15);
-  completeNow(habit);
-}
-
-function completeNow(habit) {
-  return mark(habit, "done");
-}
-
 function closeMenus() {
   if (menus.size === 0) return;
   menus.clear();
@@ -236,35 +177,6 @@ function rowMenu(habit, choices) {
   return deps.element("div", { class: "actions" }, toggle, menu);
 }
 
-/// The photo proof's controls for `habit`, their ids prefixed with `prefix` (the shield has its own).
-export function photoProof(habit, prefix = "photo") {
-  const id = `${prefix}-${habit.id}`;
-  const offline = deps.offline();
-  // A proof is judged by the server: offline the control says so instead of failing.
-  const hint = deps.element("p", {
-    id: `${id}-offline`, class: "muted", "data-needs-server": "", hidden: offline ? undefined : "",
-    text: "A photo proof needs the server: take it when the connection is back.",
-  });
-  const input = deps.element("input", {
-    id, type: "file", accept: "image/*,.heic,.heif,.webp", capture: "environment", class: "camera-input",
-    "aria-label": `Take photo: ${habit.name}`, "aria-describedby": hint.id,
-  });
-  input.disabled = offline;
-  const result = deps.element("figure", { class: "proof", role: "status", "aria-live": "polite" });
-  const last = proofs.get(habit.id);
-  if (last) showProof(result, habit, last);
-  input.addEventListener("change", () => proveWith(habit, input, result));
-  // The camera behind one clear button: the label, styled, opens the input it names.
-  return [hint, input, deps.element("label", { for: id, class: "camera", text: "Take photo" }), result];
-}
-
-function showProof(figure, habit, proof) {
-  const children = [];
-  if (proof.url) children.push(deps.element("img", { src: proof.url, alt: `The photo for ${habit.name}` }));
-  children.push(deps.element("figcaption", { class: `verdict ${proof.made ? "state-done" : ""}`, text: proof.text }));
-  figure.replaceChildren(...children);
-}
-
 /// Done or skipped (`status`), or undone (null), for the date shown: kept with its instant and sent
 /// at once, or when the network is back.
 async function mark(habit, status) {
@@ -279,47 +191,13 @@ async function mark(habit, status) {
   }
 }
 
-async function proveWith(habit, input, figure) {
-  const file = input.files[0];
-  if (!file) return;
-  if (proofs.get(habit.id)?.url) URL.revokeObjectURL(proofs.get(habit.id).url);
-  const url = URL.createObjectURL(file);
-  const proof = { url, text: "Checking the photo…", made: false };
-  proofs.set(habit.id, proof);
-  showProof(figure, habit, proof);
-  try {
-    const verdict = await deps.api("POST", `/api/habits/${habit.id}/proof`, file, file.type);
-    const confidence = `confidence ${Math.round(verdict.confidence * 100)}%`;
-    proof.made = verdict.made;
-    proof.text = verdict.made
-      ? `Made (${confidence}): ${verdict.reasons.join("; ")}. ${verdict.recorded ? "Today is proved." : ""}`
-      : `Not made (${confidence}): ${verdict.reasons.join("; ")}. Nothing recorded.`;
-    await loadToday();
-  } catch (error) {
-    proof.text = error.code === "proof_refused" ? error.message : `The photo could not be used: ${error.message}`;
-    const shown = document.getElementById(input.id)?.parentElement.querySelector(".proof");
-    showProof(shown || figure, habit, proof);
-  }
-}
-
-async function addHabit(event) {
-  event.preventDefault();
-  try {
-    await deps.api("POST", "/api/habits", { name: $("habit-name").value, kind: $("habit-kind").value });
-    $("habit-name").value = "";
-    await loadToday();
-  } catch (error) {
-    deps.notice(error.message, "error");
-  }
-}
-
 /// Wires Today to the app: `api`, `element`, `notice`, `quoteFigure`, `today()` (the server's day),
 /// `record(action)` and `waitingFor(habit id, day)` (sync.js), `offline()`, and `newDay()` (the day shown
-/// is one the page worked out offline, after the one it saved).
+/// is one the page worked out offline, after the one it saved), and `addHabit()` (Habits with its form open).
 export function wireToday(app) {
   deps = app;
-  for (const type of ["pointerup", "pointercancel", "pointermove"]) window.addEventListener(type, endHold);
-  window.addEventListener("blur", stopHold);
+  wireHoldCheck({ element: app.element, notice: app.notice, complete: (habit) => mark(habit, "done") });
+  wirePhotoProof({ api: app.api, element: app.element, offline: app.offline, proved: loadToday });
   // A press anywhere else, or Escape, closes the row menus.
   document.addEventListener("pointerdown", (event) => {
     if (!event.target.closest?.(".actions")) closeMenus();
@@ -327,7 +205,8 @@ export function wireToday(app) {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") closeMenus();
   });
-  $("add-habit").addEventListener("submit", addHabit);
+  // One way to add a habit: Habits' form (`addHabit()` opens it).
+  $("add-habit").addEventListener("click", () => deps.addHabit().catch((error) => deps.notice(error.message, "error")));
   for (const input of document.querySelectorAll("input[name=day]")) {
     input.addEventListener("change", () => {
       day = input.value;
