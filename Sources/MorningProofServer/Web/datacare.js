@@ -146,7 +146,7 @@ async function importFiles(input, progress, result) {
 }
 
 function importCard() {
-  const progress = node("progress", { id: "import-progress", max: "100", value: "0", "aria-label": "Import upload progress", hidden: "" });
+  const progress = node("progress", { id: "import-progress", max: "100", value: "0", "aria-label": "Import progress", hidden: "" });
   const result = node("div", { id: "import-result", role: "status", "aria-live": "polite" });
   const input = node("input", {
     // Styled as Today's "Take photo": the input hidden behind its label, which looks like a button.
