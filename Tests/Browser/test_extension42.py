@@ -191,16 +191,17 @@ TESTS = [
 ]
 
 
-def run(playwright, wanted=""):
-    """Runs the tests whose names contain `wanted`, each with a server, a site and a browser of its
-    own: the names of those that failed."""
+def run(playwright, wanted="", tests=None, launch=None):
+    """Runs the tests whose names contain `wanted` (of `tests`, this file's by default), each with a
+    server, a site and a browser of its own (`launch(playwright)`, this file's Browser by default):
+    the names of those that failed."""
     failures = []
-    for test in TESTS:
+    for test in tests or TESTS:
         if wanted not in test.__name__:
             continue
         server, site, browser = Server(), Site(), None
         try:
-            browser = Browser(playwright)
+            browser = (launch or Browser)(playwright)
             test(server, browser, site)
             print(f"ok   {test.__name__}")
         except Exception:

@@ -7,14 +7,13 @@ extension; every host resolves to loopback. Run by test_web_app.py's main
 (MORNINGPROOF_BROWSER_TEST=extension43 runs only these).
 """
 import re
-import sys
 import tempfile
-import traceback
 
 from playwright.sync_api import expect
 
 from test_extension42 import EXTENSION, SITE_TEXT, Site, account, connect, visit
-from test_web_app import CHROMIUM, Server
+from test_extension42 import run as run_extension42
+from test_web_app import CHROMIUM
 
 
 class Browser:
@@ -60,23 +59,5 @@ TESTS = [extension43_other_spellings_of_a_shielded_address_meet_the_shield]
 
 
 def run(playwright, wanted=""):
-    """Runs the tests whose names contain `wanted`, each with a server, a site and a browser of its
-    own: the names of those that failed."""
-    failures = []
-    for test in TESTS:
-        if wanted not in test.__name__:
-            continue
-        server, site, browser = Server(), Site(), None
-        try:
-            browser = Browser(playwright)
-            test(server, browser, site)
-            print(f"ok   {test.__name__}")
-        except Exception:
-            failures.append(test.__name__)
-            print(f"FAIL {test.__name__}\n{traceback.format_exc()}", file=sys.stderr)
-        finally:
-            if browser:
-                browser.close()
-            site.stop()
-            server.stop()
-    return failures
+    """This file's tests, run as test_extension42's are, in this file's Browser."""
+    return run_extension42(playwright, wanted, tests=TESTS, launch=Browser)
