@@ -27,8 +27,15 @@ extension ExcuseBudget {
     }
 
     /// Refuses (`no_excuses_left`) making a habit required whose `skips` of the week ending `today`
-    /// would spend more excuses than are left on `today`.
+    /// would spend more excuses than are left on `today`: with the standing's words when none is left,
+    /// else with how many its skips would spend.
     public func checkMakingRequired(skips: Int, today: LocalDay) throws {
-        guard skips == 0 || left(on: today) >= skips else { throw standing(on: today).refusal }
+        let left = left(on: today)
+        guard skips > left else { return }
+        guard left > 0 else { throw standing(on: today).refusal }
+        throw MorningProofError(
+            .refused, code: "no_excuses_left",
+            "required, it would spend an excuse for each of its \(skips) skips of the last 7 days, and "
+                + "\(left == 1 ? "1 is" : "\(left) are") left this week")
     }
 }
