@@ -65,9 +65,10 @@ public struct GateDecision: Sendable, Equatable {
         self.lift = lift
     }
 
-    /// The habits the gate waits for: the required ones but a check-in, which it judges by its answer.
+    /// The habits the gate waits for: the required ones but a check-in, which it judges by its answer,
+    /// and an archived one, which asks nothing of a day (and spends no excuse).
     public static func gatedHabits(_ habits: [Habit]) -> [Habit] {
-        habits.filter { $0.required && $0.kind != .checkin }
+        habits.filter { $0.required && $0.kind != .checkin && !$0.archived }
     }
 
     /// Done, skipped, a travel day, or not due today: nothing more is asked of the habit today (a

@@ -15,10 +15,10 @@ public protocol RequiredHabitStore: AccountScopedStore {
 }
 
 extension ExcuseBudget {
-    /// Whether saving `habit` over `stored` makes its skips spend excuses: it becomes required (and
-    /// is not a check-in, which the gate judges by its answer).
+    /// Whether saving `habit` over `stored` makes its skips spend excuses: the gate starts waiting for
+    /// it (`GateDecision.gatedHabits`): made required, or brought back from the archive required.
     public static func spendsExcuses(becoming habit: Habit, from stored: Habit) -> Bool {
-        !stored.required && habit.required && habit.kind != .checkin
+        GateDecision.gatedHabits([stored]).isEmpty && !GateDecision.gatedHabits([habit]).isEmpty
     }
 
     /// The first day of the budget's rolling week that ends on `today`.
