@@ -48,12 +48,25 @@ struct GateScreen {
             excuseBackOn: excuses.backOn?.description)
     }
 
-    /// One line for an open gate.
+    /// One line for an open gate: why it is open, in words that never call a skip done, and the
+    /// excuses left (issue 39).
     var openLine: String {
-        if let reason = decision.unlockReason, !decision.routineDone {
-            return "The gate is open: unlocked for today (\(UserText.visible(reason))). \(excuses.sentence)."
+        let left = "\(excuses.sentence)."
+        if decision.routineDone {
+            let excused = decision.excusedHabits.map {
+                "\(UserText.visible($0.name)) \($0.state == .skipped ? "skipped" : "on a travel day")"
+            }
+            if excused.isEmpty { return "The gate is open. Well done: this morning's routine is complete. \(left)" }
+            return "The gate is open: nothing required is left today (\(excused.joined(separator: ", "))). \(left)"
         }
-        return "The gate is open. Well done: this morning's routine is complete."
+        if let reason = decision.unlockReason {
+            return "The gate is open: unlocked for today (\(UserText.visible(reason))). \(left)"
+        }
+        switch decision.lift {
+        case .cutoff: return "The gate is open: past today's cutoff. \(left)"
+        case .off: return "The gate is open: the shield is off today. \(left)"
+        case nil: return "The gate is open. \(left)"
+        }
     }
 
     /// The block screen: what is still missing, the verse, the quote of the moment and the suggestions,
@@ -71,8 +84,13 @@ struct GateScreen {
         case .yes, .none: break
         }
         for pending in decision.pendingHabits {
-            lines.append("  ○ \(UserText.visible(pending.name))")
-            lines.append("      when it is done: morningproof done \"\(UserText.visible(pending.name))\"")
+            let name = UserText.visible(pending.name)
+            lines.append("  ○ \(name)")
+            // A photo habit is done only by a photo (issue 39): `done` would be refused.
+            lines.append(
+                pending.kind == .photo
+                    ? "      prove it with a photo: morningproof verify PHOTO --habit \"\(name)\""
+                    : "      when it is done: morningproof done \"\(name)\"")
         }
         if let verse = checkin?.texts.verse, !verse.isEmpty {
             lines += ["", UserText.visible(verse, keepingNewlines: true)]

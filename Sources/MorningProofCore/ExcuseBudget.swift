@@ -89,10 +89,30 @@ public struct ExcuseBudget: Sendable, Equatable {
             .first { perWeek - Self.used(spentSoFar, endingOn: $0) > now }
     }
 
-    /// Whether skipping `habitID` on `day` is allowed: an excuse is left that week, the day is
-    /// already skipped (nothing more is spent), or it is a travel day an excuse already covers.
+    /// Whether skipping `habitID` on `day` is allowed: the day is already skipped (nothing more is
+    /// spent), it is a travel day an excuse already covers, or every rolling week that holds the day
+    /// (those ending on it and on the 6 days after) has an excuse left, so that a skip of an earlier
+    /// day never takes an excuse a later week has spent already.
     public func allowsSkip(of habitID: Int64, on day: LocalDay, alreadySkipped: Bool) -> Bool {
-        alreadySkipped || left(on: day) > 0 || excusedTravel[habitID]?.contains(day) == true
+        alreadySkipped || excusedTravel[habitID]?.contains(day) == true || fullWeek(holding: day) == nil
+    }
+
+    /// Refuses (`no_excuses_left`) a skip that `allowsSkip` does not allow: with the standing's words
+    /// when the week ending on `day` has none left, else naming the later week that has none.
+    public func checkSkip(of habitID: Int64, on day: LocalDay, alreadySkipped: Bool) throws {
+        guard !allowsSkip(of: habitID, on: day, alreadySkipped: alreadySkipped), let last = fullWeek(holding: day)
+        else { return }
+        guard last != day else { throw standing(on: day).refusal }
+        let spent = perWeek == 1 ? "their one excuse" : "all \(perWeek) excuses"
+        throw MorningProofError(
+            .refused, code: "no_excuses_left",
+            "No excuses left for \(day): the 7 days from \(last.adding(days: -6)) to \(last) have spent \(spent) already"
+        )
+    }
+
+    /// The last day of the first rolling week holding `day` that has no excuse left, if any.
+    func fullWeek(holding day: LocalDay) -> LocalDay? {
+        (0..<7).lazy.map { day.adding(days: $0) }.first { left(on: $0) == 0 }
     }
 
     /// What is left on `day`, for status and the gate.

@@ -24,6 +24,8 @@ public struct GateDecision: Sendable, Equatable {
     }
 
     public let pendingHabits: [Pending]
+    /// The required habits settled by an excuse today: skipped, or on a travel day (not done).
+    public let excusedHabits: [Pending]
     public let checkin: CheckinState
     /// The reason given for today's unlock, if today was unlocked.
     public let unlockReason: String?
@@ -53,17 +55,20 @@ public struct GateDecision: Sendable, Equatable {
         required: [(habit: Habit, state: TodayState)], checkin: CheckinState, unlockReason: String?,
         lift: GateLift? = nil
     ) {
-        pendingHabits = required.filter { !Self.isSettled($0.state) }.map {
+        let habits = required.map {
             Pending(id: $0.habit.id, name: $0.habit.name, kind: $0.habit.kind, state: $0.state)
         }
+        pendingHabits = habits.filter { !Self.isSettled($0.state) }
+        excusedHabits = habits.filter { $0.state == .skipped || $0.state == .travel }
         self.checkin = checkin
         self.unlockReason = unlockReason
         self.lift = lift
     }
 
-    /// The habits the gate waits for: the required ones but a check-in, which it judges by its answer.
+    /// The habits the gate waits for: the required ones but a check-in, which it judges by its answer,
+    /// and an archived one, which asks nothing of a day (and spends no excuse).
     public static func gatedHabits(_ habits: [Habit]) -> [Habit] {
-        habits.filter { $0.required && $0.kind != .checkin }
+        habits.filter { $0.required && $0.kind != .checkin && !$0.archived }
     }
 
     /// Done, skipped, a travel day, or not due today: nothing more is asked of the habit today (a

@@ -27,9 +27,7 @@ extension PostgresStore: ExcusedSkipStore {
             let skipped =
                 try await Self.entry(connection, habitID: entry.habitID, day: entry.day, logger: logger)?.status
                 == .skipped
-            guard budget.allowsSkip(of: entry.habitID, on: entry.day, alreadySkipped: skipped) else {
-                throw budget.standing(on: entry.day).refusal
-            }
+            try budget.checkSkip(of: entry.habitID, on: entry.day, alreadySkipped: skipped)
             return try await Self.recordAction(entry, lastWriterWins: lastWriterWins, connection, logger: logger)
         }
     }

@@ -19,9 +19,7 @@ extension AppDatabase: ExcusedSkipStore {
             let budget = try Self.excuseBudget(
                 db, accountID: accountID, travelDays: Self.zoneChanges(db, accountID: accountID).travelDays)
             let skipped = try Self.entry(db, habitID: entry.habitID, day: entry.day)?.status == .skipped
-            guard budget.allowsSkip(of: entry.habitID, on: entry.day, alreadySkipped: skipped) else {
-                throw budget.standing(on: entry.day).refusal
-            }
+            try budget.checkSkip(of: entry.habitID, on: entry.day, alreadySkipped: skipped)
             return try Self.recordAction(entry, lastWriterWins: lastWriterWins, in: db)
         }
     }

@@ -22,24 +22,18 @@ public struct HabitService: Sendable {
         return try await database.addHabit(habit)
     }
 
-    /// Applies `details` (and a new name) to the habit `name` names.
-    public func edit(named name: String, rename: String? = nil, _ details: HabitDetails) async throws -> Habit {
-        try await edit(try await database.findHabit(named: name), rename: rename, details)
-    }
-
-    /// Applies `details` (and a new name, and an archived state) to `habit`, in one save.
-    public func edit(_ habit: Habit, rename: String? = nil, archived: Bool? = nil, _ details: HabitDetails) async throws
-        -> Habit
+    /// Applies `details` (and a new name) to the habit `name` names, as `edit(_:now:)` does.
+    public func edit(named name: String, rename: String? = nil, _ details: HabitDetails, now: Date) async throws
+        -> EditedHabit
     {
-        var habit = try details.applied(to: habit, rename: rename)
-        if let archived { habit.archived = archived }
-        try await database.updateHabit(habit)
-        return habit
+        try await edit(try await database.findHabit(named: name), rename: rename, details, now: now)
     }
 
-    /// Applies `details` as `edit` does; when `habit` becomes a photo habit, its days before today
-    /// (the day `now` falls on) keep their history as it was, but a done of today or later that no
-    /// photo proved goes back to pending (issue 39): the days reopened come back with the habit.
+    /// Applies `details` (and a new name, and an archived state) to `habit`, in one save: the one way
+    /// a habit is edited, so that every edit that makes a habit required judges the excuse budget as of
+    /// the day `now` falls on. When `habit` becomes a photo habit, its days before today keep their
+    /// history as it was, but a done of today or later that no photo proved goes back to pending
+    /// (issue 39): the days reopened come back with the habit.
     public func edit(
         _ habit: Habit, rename: String? = nil, archived: Bool? = nil, _ details: HabitDetails, now: Date
     ) async throws -> EditedHabit {
@@ -67,8 +61,8 @@ public struct HabitService: Sendable {
     }
 
     /// Archives the habit (history kept), or brings it back.
-    public func archive(named name: String, archived: Bool = true) async throws -> Habit {
-        try await edit(try await database.findHabit(named: name), archived: archived, HabitDetails())
+    public func archive(named name: String, archived: Bool = true, now: Date) async throws -> Habit {
+        try await edit(try await database.findHabit(named: name), archived: archived, HabitDetails(), now: now).habit
     }
 
     /// Deletes the habit and its entries, only when `confirmed`; otherwise a usage error says what

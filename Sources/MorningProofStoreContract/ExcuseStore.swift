@@ -10,6 +10,7 @@ public protocol ExcuseStore: AccountScopedStore {
 
 extension ExcuseBudget {
     /// The SQL condition, on a table aliased `habit`, of the habits whose skips and empty travel
-    /// days spend excuses: required ones but check-ins (the gate judges those by their answer).
-    public static let requiredHabitSQL = "habit.required AND habit.kind <> 'checkin'"
+    /// days spend excuses: the habits the gate waits for (`GateDecision.gatedHabits`), required ones
+    /// but check-ins (the gate judges those by their answer) and archived ones (asked nothing).
+    public static let requiredHabitSQL = "habit.required AND habit.kind <> 'checkin' AND NOT habit.archived"
 }

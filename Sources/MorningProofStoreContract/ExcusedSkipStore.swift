@@ -9,8 +9,9 @@ public protocol ExcusedSkipStore: AccountScopedStore {
     /// A person's skip (`entry.status` is `.skipped`) of any habit, recorded as `recordAction` records
     /// it. The habit is read inside the transaction (which holds the account, as a gate unlock and
     /// `RequiredHabitStore.updateHabit` do): not required (or a check-in), the skip is free; required,
-    /// it is recorded when `ExcuseBudget.allowsSkip` allows it, else nothing is written and the
-    /// refusal of the day's standing is thrown (`ExcuseStanding.refusal`, `no_excuses_left`).
+    /// it is recorded when `ExcuseBudget.allowsSkip` allows it (every rolling week holding the day has
+    /// an excuse left), else nothing is written and `ExcuseBudget.checkSkip`'s refusal is thrown
+    /// (`no_excuses_left`).
     func recordExcusedSkip(_ entry: Entry, lastWriterWins: Bool) async throws -> RecordOutcome
     /// A gate unlock of `day`, which spends an excuse: `GateUnlockOutcome.of` with the limit the unlocks
     /// of the rolling week ending on `day` plus the excuses left on it, judged inside the transaction

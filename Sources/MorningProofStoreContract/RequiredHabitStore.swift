@@ -15,10 +15,10 @@ public protocol RequiredHabitStore: AccountScopedStore {
 }
 
 extension ExcuseBudget {
-    /// Whether saving `habit` over `stored` makes its skips spend excuses: it becomes required (and
-    /// is not a check-in, which the gate judges by its answer).
+    /// Whether saving `habit` over `stored` makes its skips spend excuses: the gate starts waiting for
+    /// it (`GateDecision.gatedHabits`): made required, or brought back from the archive required.
     public static func spendsExcuses(becoming habit: Habit, from stored: Habit) -> Bool {
-        !stored.required && habit.required && habit.kind != .checkin
+        GateDecision.gatedHabits([stored]).isEmpty && !GateDecision.gatedHabits([habit]).isEmpty
     }
 
     /// The first day of the budget's rolling week that ends on `today`.
@@ -27,8 +27,15 @@ extension ExcuseBudget {
     }
 
     /// Refuses (`no_excuses_left`) making a habit required whose `skips` of the week ending `today`
-    /// would spend more excuses than are left on `today`.
+    /// would spend more excuses than are left on `today`: with the standing's words when none is left,
+    /// else with how many its skips would spend.
     public func checkMakingRequired(skips: Int, today: LocalDay) throws {
-        guard skips == 0 || left(on: today) >= skips else { throw standing(on: today).refusal }
+        let left = left(on: today)
+        guard skips > left else { return }
+        guard left > 0 else { throw standing(on: today).refusal }
+        throw MorningProofError(
+            .refused, code: "no_excuses_left",
+            "required, it would spend an excuse for each of its \(skips) skips of the last 7 days, and "
+                + "\(left == 1 ? "1 is" : "\(left) are") left this week")
     }
 }

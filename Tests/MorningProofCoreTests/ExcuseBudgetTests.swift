@@ -33,6 +33,30 @@ struct ExcuseBudgetTests {
         #expect(budget.allowsSkip(of: 1, on: monday.adding(days: 1), alreadySkipped: true))
     }
 
+    @Test("a skip of an earlier day never takes an excuse that a later week has spent already")
+    func earlierDaySkipKeepsLaterWeeks() {
+        let bed = ExcuseBudget.RequiredHabit(id: 1, firstDay: day("2026-02-01"))
+        // Wednesday and Thursday skipped: the week ending Thursday has spent both of its excuses.
+        let budget = ExcuseBudget(
+            perWeek: 2, unlockDays: [], required: [bed],
+            entries: [(1, monday.adding(days: 2), .skipped), (1, monday.adding(days: 3), .skipped)], travelDays: [])
+        // The week ending on Monday has both left, but the week ending Thursday holds Monday too.
+        #expect(budget.left(on: monday) == 2)
+        #expect(!budget.allowsSkip(of: 1, on: monday, alreadySkipped: false))
+        // Four days earlier, every week holding the day has one left; a day already skipped spends nothing.
+        #expect(budget.allowsSkip(of: 1, on: monday.adding(days: -4), alreadySkipped: false))
+        #expect(budget.allowsSkip(of: 1, on: monday.adding(days: 2), alreadySkipped: true))
+        // The refusal names the week that has none left, not the day's own (which has two).
+        #expect(
+            throws: MorningProofError(
+                .refused, code: "no_excuses_left",
+                "No excuses left for 2026-03-02: the 7 days from 2026-02-27 to 2026-03-05 have spent all 2 excuses already"
+            )
+        ) {
+            try budget.checkSkip(of: 1, on: monday, alreadySkipped: false)
+        }
+    }
+
     @Test("a budget of 0 leaves nothing and names no day; a spend today comes back next week")
     func zeroAndNextWeek() {
         let none = ExcuseBudget(perWeek: 0, unlockDays: [], required: [], entries: [], travelDays: [])

@@ -64,4 +64,40 @@ struct ExcuseServiceTests {
         await #expect(try database.gateUnlock(on: LocalDay("2026-03-04")!) == nil)
         await #expect(!(try gate.state(now: Self.morning(4)).decision.isOpen))
     }
+
+    @Test("making a habit required by name judges its free skips of the week against the excuses left")
+    func editByNameJudgesTheBudget() async throws {
+        let read = try await add("Read", required: false)
+        for day in 2...4 { _ = try await entries.record(.skipped, habit: read, day: nil, now: Self.morning(day)) }
+        let habits = HabitService(database: database, clock: clock)
+        await #expect(
+            throws: MorningProofError(
+                .refused, code: "no_excuses_left",
+                "required, it would spend an excuse for each of its 3 skips of the last 7 days, and 2 are left this week"
+            )
+        ) {
+            try await habits.edit(named: "Read", HabitDetails(required: true), now: Self.morning(4))
+        }
+        await #expect(try database.habit(id: read.id)?.required == false)
+        // With two skips, the two excuses left pay for them.
+        _ = try await entries.record(.done, habit: read, day: "2026-03-02", now: Self.morning(4))
+        #expect(try await habits.edit(named: "Read", HabitDetails(required: true), now: Self.morning(4)).habit.required)
+        #expect(try await database.excuseBudget().left(on: LocalDay("2026-03-04")!) == 0)
+    }
+
+    @Test("an archived required habit spends no excuse on a travel day; brought back, its skips of the week do")
+    func archivedHabitSpendsNothing() async throws {
+        let bed = try await add("Make bed", required: true)
+        let habits = HabitService(database: database, clock: clock)
+        _ = try await habits.archive(named: "Make bed", now: Self.morning(2))
+        // Tuesday: to New York, a travel day that the archived habit left empty.
+        try await database.changeClock(to: DayClock(zoneIdentifier: "America/New_York")!, at: Self.morning(3))
+        #expect(try await database.excuseBudget().left(on: LocalDay("2026-03-03")!) == 2)
+        // Archived, its skips are free; brought back, each skip of the week spends an excuse, or it stays archived.
+        for day in 3...5 { _ = try await entries.record(.skipped, habit: bed, day: nil, now: Self.morning(day)) }
+        await #expect(throws: MorningProofError.self) {
+            try await habits.archive(named: "Make bed", archived: false, now: Self.morning(5))
+        }
+        #expect(try await database.habit(id: bed.id)?.archived == true)
+    }
 }

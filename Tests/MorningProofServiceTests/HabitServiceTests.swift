@@ -21,7 +21,9 @@ struct HabitServiceTests {
     func add() async throws {
         let walk = try await service.add(named: "Walk", HabitDetails(metric: "steps", atLeast: "8000"), now: now)
         #expect(walk.kind == .metric && walk.goal?.target == 8_000 && walk.createdDay == LocalDay("2026-03-08"))
-        await #expect(throws: MorningProofError.self) { try await service.add(named: "Sleep", HabitDetails(kind: .metric), now: now) }
+        await #expect(throws: MorningProofError.self) {
+            try await service.add(named: "Sleep", HabitDetails(kind: .metric), now: now)
+        }
         await #expect(throws: MorningProofError.self) {
             try await service.add(named: "Run", HabitDetails(times: 3, per: "fortnight"), now: now)
         }
@@ -35,23 +37,28 @@ struct HabitServiceTests {
     func edit() async throws {
         _ = try await service.add(
             named: "Run", HabitDetails(metric: "workouts", atLeast: "1", activity: "running"), now: now)
-        let edited = try await service.edit(named: "run", rename: "Morning run", HabitDetails(remindAt: "06:45"))
+        let edited = try await service.edit(
+            named: "run", rename: "Morning run", HabitDetails(remindAt: "06:45"), now: now
+        )
+        .habit
         #expect(edited.name == "Morning run" && edited.remindAt == 405 && edited.goal?.activity == "running")
-        let walking = try await service.edit(named: "morning", HabitDetails(metric: "steps", atLeast: "5000"))
+        let walking = try await service.edit(named: "morning", HabitDetails(metric: "steps", atLeast: "5000"), now: now)
+            .habit
         #expect(walking.goal?.metric == "steps" && walking.goal?.activity == nil)
     }
 
     @Test("remove needs confirmation and says what would be lost; archive keeps the habit")
     func removeAndArchive() async throws {
         let read = try await service.add(named: "Read", HabitDetails(), now: now)
-        _ = try await EntryService(database: database, clock: service.clock).record(.done, habit: read, day: nil, now: now)
+        _ = try await EntryService(database: database, clock: service.clock).record(
+            .done, habit: read, day: nil, now: now)
         await #expect(
             throws: MorningProofError.usage(
                 "removing \"Read\" would delete it and its 1 entry\(hint: .confirmRemoval(habit: "Read"))")
         ) {
             try await service.remove(named: "Read", confirmed: false)
         }
-        await #expect(try service.archive(named: "Read").archived)
+        await #expect(try service.archive(named: "Read", now: now).archived)
         await #expect(try database.habits().isEmpty)
         await #expect(try service.remove(named: "Read", confirmed: true).entries == 1)
     }

@@ -37,7 +37,8 @@ struct ReportServiceTests {
         #expect(status.day == LocalDay("2026-03-08")!)
         #expect(status.habits.map(\.state) == [.done])
         #expect(status.habits.first?.timeline.currentStreak == 2)
-        _ = try await HabitService(database: database, clock: clock).archive(named: "read")
+        _ = try await HabitService(database: database, clock: clock).archive(
+            named: "read", now: Self.at("2026-03-09T03:45:00Z"))
         await #expect(try reports.status(now: Self.at("2026-03-09T03:45:00Z")).habits.isEmpty)
     }
 

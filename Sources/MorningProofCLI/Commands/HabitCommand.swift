@@ -268,7 +268,7 @@ extension HabitCommand {
 
         func run() async throws {
             let session = try await global.session()
-            let habit = try await session.habits.archive(named: name, archived: !undo)
+            let habit = try await session.habits.archive(named: name, archived: !undo, now: session.now)
             if session.json { return try Console.json(HabitJSON(habit)) }
             Console.out(
                 undo
