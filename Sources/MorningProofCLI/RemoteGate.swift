@@ -87,7 +87,7 @@ struct RemoteGate {
     /// What `gate --server` prints: one line when open, what is left and the quote when closed.
     static func lines(_ gate: GateJSON) -> [String] {
         if gate.open {
-            return ["The gate is open (\(gate.reason)). \(gate.excusesLeft) excuses left this week."]
+            return ["The gate is open (\(gate.reason)). \(gate.excuseSentence)."]
         }
         var lines = [
             "The gate is closed for now: a little is left of this morning's routine.", "", "Still to do today:",
@@ -97,7 +97,7 @@ struct RemoteGate {
         lines += [
             "", "\u{201C}\(UserText.visible(gate.quote.text))\u{201D}",
             "  — \(UserText.visible(gate.quote.author)), \(UserText.visible(gate.quote.book))",
-            "", "The gate opens by itself once these are done (\(gate.excusesLeft) excuses left this week).",
+            "", "The gate opens by itself once these are done (\(gate.excuseSentence)).",
         ]
         return lines
     }

@@ -148,9 +148,13 @@ public struct ExcuseStanding: Sendable, Equatable {
         case 0:
             guard let backOn else { return "No excuses left this week (excuses.per-week is 0)" }
             return "No excuses left this week; the next comes back on \(Self.dayWords(backOn, from: today))"
-        case 1: return "1 excuse left this week"
-        default: return "\(left) excuses left this week"
+        default: return Self.leftWords(left)
         }
+    }
+
+    /// "1 excuse left this week", "3 excuses left this week".
+    public static func leftWords(_ left: Int) -> String {
+        left == 1 ? "1 excuse left this week" : "\(left) excuses left this week"
     }
 
     /// "Tuesday" within the coming six days, "Tuesday next week" a week on.

@@ -48,6 +48,14 @@ public struct GateJSON: Codable, Sendable {
     public let day: String
     public let nextChange: String?
 
+    /// The excuses left in words ("1 excuse left this week", "No excuses left this week; the next
+    /// comes back on Tuesday"), as the local gate says them.
+    public var excuseSentence: String {
+        let backOn = excuseBackOn.flatMap { LocalDay($0) }
+        guard let today = LocalDay(day) ?? backOn else { return ExcuseStanding.leftWords(excusesLeft) }
+        return ExcuseStanding(perWeek: excusesLeft, left: excusesLeft, backOn: backOn, today: today).sentence
+    }
+
     public init(_ gate: GateState, zone: TimeZone) {
         open = gate.decision.isOpen
         reason = gate.decision.reason.rawValue
