@@ -1,0 +1,44 @@
+"""Browser tests of the gaps the audit of issue 40's whole text found (audit40): the screenshots in
+.build/screenshots/<engine>/, the Habits list saying truthfully how Today orders it, errors that stay
+until dismissed, the first run's "Notify me on this phone" explaining itself where push is not
+available, a screen reader's activation of the round check, and History's counts read naturally.
+Run by test_web_app.py's main (MORNINGPROOF_BROWSER_TEST=audit40 runs only these).
+"""
+import time
+
+from playwright.sync_api import expect
+
+from test_every_screen import SCHEMES, SIZES, photograph
+from test_offline import OFFLINE, answered_with_read, card, instant
+from test_sync import RESEND_BOUND, WATCH, wait_for_entry
+from test_web_app import ROOT, at, hold, question, sign_up
+
+FRIDAY = "2026-11-20T07:00:00-05:00"
+
+
+def with_habits(server, page, names):
+    """A new account, its question answered, with the habits `names` (made in that order): its token."""
+    token = sign_up(server, page, instant=FRIDAY)
+    page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()
+    for name in names:
+        server.api("POST", "/api/habits", token, {"name": name}, now=FRIDAY)
+    page.reload()
+    expect(page.get_by_role("button", name=f"Done: {names[-1]}", exact=True)).to_be_visible()
+    return token
+
+
+def audit40_chromium_screenshots_are_in_their_engines_folder(server, context, page):
+    page.goto(server.url + "/")
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    photograph(page, "audit40-signin")
+    # As WebKit's are in .build/screenshots/webkit/: one folder per engine.
+    for width, height in SIZES:
+        for scheme in SCHEMES:
+            shot = ROOT / ".build/screenshots/chromium" / f"audit40-signin-{width}x{height}-{scheme}.png"
+            assert shot.is_file(), f"no {shot.relative_to(ROOT)}"
+
+
+TESTS = [
+    audit40_chromium_screenshots_are_in_their_engines_folder,
+]
