@@ -39,6 +39,20 @@ def audit40_chromium_screenshots_are_in_their_engines_folder(server, context, pa
             assert shot.is_file(), f"no {shot.relative_to(ROOT)}"
 
 
+def audit40_habits_say_truthfully_how_today_orders_them(server, context, page):
+    with_habits(server, page, ["Walk", "Read"])
+    hold(page, "Done: Walk")
+    # Today: what is still to do first, then what is done.
+    expect(page.locator("#habit-list .habit h3")).to_have_text(["Read", "Walk"])
+    page.get_by_role("button", name="Habits").click()
+    expect(page.locator("#habits-active strong")).to_have_text(["Walk", "Read"])
+    # So the Habits list is not simply "the order Today shows them": it says the rest.
+    words = page.locator("#habits p.muted").first
+    expect(words).not_to_contain_text("In the order Today shows them")
+    expect(words).to_contain_text("still to do first")
+
+
 TESTS = [
     audit40_chromium_screenshots_are_in_their_engines_folder,
+    audit40_habits_say_truthfully_how_today_orders_them,
 ]
