@@ -52,7 +52,23 @@ def audit40_habits_say_truthfully_how_today_orders_them(server, context, page):
     expect(words).to_contain_text("still to do first")
 
 
+def audit40_an_error_stays_until_it_is_dismissed(server, context, page):
+    with_habits(server, page, ["Walk", "Read"])
+    page.get_by_role("button", name="Habits").click()
+    # The server refuses the new order: its words stay on screen until they are dismissed.
+    page.route("**/api/habits/order", lambda route: route.fulfill(
+        status=409, content_type="application/json", body='{"error": "the list changed meanwhile", "code": "conflict"}'))
+    page.get_by_role("button", name="Move down: Walk", exact=True).click()
+    toast = page.locator("#toast")
+    expect(toast).to_contain_text("the list changed meanwhile")
+    page.wait_for_timeout(6000)  # past the 4 s of a notice
+    expect(toast).to_be_visible()
+    page.get_by_role("button", name="Dismiss the message").click()
+    expect(toast).to_be_hidden()
+
+
 TESTS = [
     audit40_chromium_screenshots_are_in_their_engines_folder,
     audit40_habits_say_truthfully_how_today_orders_them,
+    audit40_an_error_stays_until_it_is_dismissed,
 ]

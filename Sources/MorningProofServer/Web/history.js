@@ -147,7 +147,7 @@ function dayPanel(habit, report, weekStart, today, day) {
       const fresh = await reportOf(habit);
       render(habit, fresh, weekStart, today, day, true);
     } catch (error) {
-      deps.notice(error.message);
+      deps.notice(error.message, "error");
     }
   };
   const button = (text, status, primary) => deps.element("button", {
