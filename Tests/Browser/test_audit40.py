@@ -67,8 +67,23 @@ def audit40_an_error_stays_until_it_is_dismissed(server, context, page):
     expect(toast).to_be_hidden()
 
 
+def audit40_the_first_runs_notify_me_explains_itself_without_push(server, context, page):
+    context.add_init_script("delete window.PushManager;")
+    sign_up(server, page, instant=FRIDAY)
+    page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()
+    first_run = page.locator("#first-run")
+    first_run.get_by_role("button", name="Next").click()
+    expect(first_run).to_contain_text("Step 2 of 3")
+    first_run.get_by_role("button", name="Next").click()
+    expect(first_run).to_contain_text("Step 3 of 3")
+    # Before any tap: why this browser gets no notifications, and what to use instead.
+    expect(page.locator("#fr-push-status")).to_contain_text("This browser cannot show notifications from a web page")
+
+
 TESTS = [
     audit40_chromium_screenshots_are_in_their_engines_folder,
     audit40_habits_say_truthfully_how_today_orders_them,
     audit40_an_error_stays_until_it_is_dismissed,
+    audit40_the_first_runs_notify_me_explains_itself_without_push,
 ]
