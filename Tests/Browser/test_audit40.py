@@ -81,9 +81,24 @@ def audit40_the_first_runs_notify_me_explains_itself_without_push(server, contex
     expect(page.locator("#fr-push-status")).to_contain_text("This browser cannot show notifications from a web page")
 
 
+def audit40_a_screen_readers_activation_completes_at_once(server, context, page):
+    token = with_habits(server, page, ["Read"])
+    # VoiceOver's and TalkBack's double tap: a click with no finger's press before it (detail 1).
+    page.get_by_role("button", name="Done: Read", exact=True).dispatch_event("click", {"detail": 1})
+    expect(card(page, "Read")).to_contain_text("done")
+    read = next(h for h in server.api("GET", "/api/habits", token, now=FRIDAY)["habits"] if h["name"] == "Read")
+    assert read["state"] == "done", read
+    # A finger's plain tap still only says how.
+    server.api("POST", "/api/habits", token, {"name": "Walk"}, now=FRIDAY)
+    page.reload()
+    page.get_by_role("button", name="Done: Walk", exact=True).click()
+    expect(page.locator("#notice")).to_have_text("Hold to complete")
+
+
 TESTS = [
     audit40_chromium_screenshots_are_in_their_engines_folder,
     audit40_habits_say_truthfully_how_today_orders_them,
     audit40_an_error_stays_until_it_is_dismissed,
     audit40_the_first_runs_notify_me_explains_itself_without_push,
+    audit40_a_screen_readers_activation_completes_at_once,
 ]
