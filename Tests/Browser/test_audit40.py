@@ -95,10 +95,23 @@ def audit40_a_screen_readers_activation_completes_at_once(server, context, page)
     expect(page.locator("#notice")).to_have_text("Hold to complete")
 
 
+def audit40_history_counts_read_naturally(server, context, page):
+    token = with_habits(server, page, ["Read"])
+    hold(page, "Done: Read")
+    page.get_by_role("button", name="History").click()
+    read = page.locator("#history article").filter(has=page.get_by_role("heading", name="Read", exact=True))
+    streaks = read.locator(".streaks")
+    expect(streaks).to_contain_text("Current streak 1 day")
+    expect(streaks).not_to_contain_text("1 times")
+    label = read.locator("svg.curve").get_attribute("aria-label")
+    assert "1 days" not in label, label
+
+
 TESTS = [
     audit40_chromium_screenshots_are_in_their_engines_folder,
     audit40_habits_say_truthfully_how_today_orders_them,
     audit40_an_error_stays_until_it_is_dismissed,
     audit40_the_first_runs_notify_me_explains_itself_without_push,
     audit40_a_screen_readers_activation_completes_at_once,
+    audit40_history_counts_read_naturally,
 ]
