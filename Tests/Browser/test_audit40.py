@@ -107,6 +107,38 @@ def audit40_history_counts_read_naturally(server, context, page):
     assert "1 days" not in label, label
 
 
+def audit40_a_long_outage_still_resends_within_10_s_of_the_server_coming_back(server, context, page):
+    context.add_init_script(WATCH)
+    token, read = answered_with_read(server, page)
+    # History: no quote asked every 15 s there, whose answer would send the queue as well.
+    page.get_by_role("button", name="History").click()
+    article = page.locator(f"#history article[data-habit='{read['id']}']")
+    article.locator("button[data-day='2026-11-20']").click()
+    failed = []
+    page.on("requestfailed", lambda request: failed.append(request.url) if request.method == "PUT" else None)
+    server.pause()
+    at(page, OFFLINE)
+    article.locator(".day-panel").get_by_role("button", name="Done", exact=True).click()
+    expect(page.locator("#waiting")).to_contain_text("1 change waiting to sync")
+    # The server stays away long enough for the back-off to grow past 10 s: the send, then the
+    # retries 5, 15 and 35 s after it, all fail.
+    started = time.monotonic()
+    while len(failed) < 4:
+        assert time.monotonic() - started < 120, f"{len(failed)} sends tried in 120 s"
+        page.wait_for_timeout(250)
+    server.resume()
+    waited, entry = wait_for_entry(server, token, read, RESEND_BOUND)
+    print(f"     after {time.monotonic() - started:.0f} s away, the queued Done reached the server {waited:.1f} s after it was back")
+    assert entry["status"] == "done" and instant(entry["recordedAt"]) == instant(OFFLINE), entry
+    expect(page.locator("#waiting")).to_be_hidden()
+    assert page.evaluate("() => window.onlineEvents") == 0
+
+
+# The requests the page tried while the server was down.
+audit40_a_long_outage_still_resends_within_10_s_of_the_server_coming_back.console_allows = (
+    "ERR_CONNECTION_REFUSED", "Failed to fetch")
+
+
 TESTS = [
     audit40_chromium_screenshots_are_in_their_engines_folder,
     audit40_habits_say_truthfully_how_today_orders_them,
@@ -114,4 +146,5 @@ TESTS = [
     audit40_the_first_runs_notify_me_explains_itself_without_push,
     audit40_a_screen_readers_activation_completes_at_once,
     audit40_history_counts_read_naturally,
+    audit40_a_long_outage_still_resends_within_10_s_of_the_server_coming_back,
 ]

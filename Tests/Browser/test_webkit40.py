@@ -2,13 +2,18 @@
 at 390x844 and 1280x800, in the light and the dark scheme (MiniBrowser's --dark-mode), in
 .build/screenshots/webkit/<screen>-<width>x<height>-<scheme>.png; on the way, the flows issue 40 names
 that the other WebKit tests leave out: the block screen after a "no", and Habits reordered with Move
-down and a finger's drag. Run by test_webkit.py's main (MORNINGPROOF_BROWSER_TEST=webkit40 runs these).
+down and a finger's drag; and a queue waiting for a server that was away long enough for the back-off
+to grow past 10 s sent within 10 s of its return. Run by test_webkit.py's main
+(MORNINGPROOF_BROWSER_TEST=webkit40 runs these).
 """
 import struct
+import time
 
 from test_app40 import TOUCH_DRAG
 from test_every_screen import CREATED, FRIDAY, SIZES, seed
-from test_webkit import SHOTS_WEBKIT, create_account
+from test_offline import OFFLINE, instant
+from test_sync import RESEND_BOUND, WATCH, wait_for_entry
+from test_webkit import SHOTS_WEBKIT, create_account, with_read
 
 
 def png_size(path):
@@ -100,4 +105,40 @@ def webkit40_every_screen_dark(server, page):
 # MiniBrowser's own switch: the page's prefers-color-scheme is dark.
 webkit40_every_screen_dark.browser_arguments = ("--dark-mode",)
 
-WEBKIT_TESTS = [webkit40_every_screen_light, webkit40_every_screen_dark]
+# Counts the page's PUTs that found no server (the queue's sends).
+COUNT_FAILED_SENDS = """
+window.failedSends = 0;
+const send = window.fetch;
+window.fetch = (...request) => send(...request).catch((error) => {
+    if (request[1]?.method === "PUT") window.failedSends += 1;
+    throw error;
+});
+"""
+
+
+def webkit40_a_long_outage_still_resends_within_10_s_of_the_server_coming_back(server, page):
+    token, read = with_read(server, page)
+    page.js(WATCH)
+    # History: no quote asked every 15 s there, whose answer would send the queue as well.
+    page.click("History")
+    article = f"#history article[data-habit='{read['id']}']"
+    page.click_first(f"{article} button[data-day='2026-11-20']")
+    page.js(COUNT_FAILED_SENDS)
+    server.pause()
+    page.at(OFFLINE)
+    page.click_first(f"{article} .day-panel button.primary")
+    page.wait_text("#waiting", "1 change waiting to sync")
+    # Away long enough for the back-off to grow past 10 s: the send and the retries 5, 15 and 35 s
+    # after it fail.
+    started = time.monotonic()
+    page.wait(lambda: page.js("return window.failedSends") >= 4, "four sends that found no server", 120)
+    server.resume()
+    waited, entry = wait_for_entry(server, token, read, RESEND_BOUND)
+    print(f"     WebKit: after {time.monotonic() - started:.0f} s away, the queued Done reached the server "
+          f"{waited:.1f} s after it was back")
+    assert entry["status"] == "done" and instant(entry["recordedAt"]) == instant(OFFLINE), entry
+    assert page.js("return window.onlineEvents") == 0
+
+
+WEBKIT_TESTS = [webkit40_every_screen_light, webkit40_every_screen_dark,
+                webkit40_a_long_outage_still_resends_within_10_s_of_the_server_coming_back]
