@@ -14,6 +14,7 @@ from test_sync import RESEND_BOUND, WATCH, wait_for_entry
 from test_web_app import ROOT, at, hold, question, sign_up
 
 FRIDAY = "2026-11-20T07:00:00-05:00"
+MONDAY = "2026-11-16T07:00:00-05:00"
 
 
 def with_habits(server, page, names):
@@ -139,6 +140,23 @@ audit40_a_long_outage_still_resends_within_10_s_of_the_server_coming_back.consol
     "ERR_CONNECTION_REFUSED", "Failed to fetch")
 
 
+def audit40_a_phones_habits_list_leaves_the_names_room(server, context, page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    with_habits(server, page, ["Make bed", "Read"])
+    page.get_by_role("button", name="Habits").click()
+    row = page.get_by_role("button", name="Edit: Make bed", exact=True)
+    expect(row).to_be_visible()
+    # The name and its schedule, not the Move buttons, take the row: one line for "Make bed".
+    width = row.bounding_box()["width"]
+    assert width >= 250, f"the habit's row is {width:.0f} px of 390 wide"
+    lines = row.locator("strong").evaluate(
+        "(name) => Math.round(name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).lineHeight))")
+    assert lines == 1, f"'Make bed' on {lines} lines"
+    for name in ("Move up: Read", "Move down: Make bed"):
+        box = page.get_by_role("button", name=name, exact=True).bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, (name, box)
+
+
 TESTS = [
     audit40_chromium_screenshots_are_in_their_engines_folder,
     audit40_habits_say_truthfully_how_today_orders_them,
@@ -147,4 +165,5 @@ TESTS = [
     audit40_a_screen_readers_activation_completes_at_once,
     audit40_history_counts_read_naturally,
     audit40_a_long_outage_still_resends_within_10_s_of_the_server_coming_back,
+    audit40_a_phones_habits_list_leaves_the_names_room,
 ]
