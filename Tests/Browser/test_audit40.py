@@ -157,6 +157,28 @@ def audit40_a_phones_habits_list_leaves_the_names_room(server, context, page):
         assert box["height"] >= 44 and box["width"] >= 44, (name, box)
 
 
+def audit40_history_tells_covered_days_from_skipped_ones(server, context, page):
+    token = sign_up(server, page, instant=MONDAY)
+    page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()
+    gym = server.api("POST", "/api/habits", token, {"name": "Gym", "times": 1, "per": "week"}, now=MONDAY)
+    server.api("PUT", f"/api/habits/{gym['id']}/entries/2026-11-16", token, {"status": "done"}, now=FRIDAY)
+    at(page, FRIDAY)
+    page.reload()
+    page.get_by_role("button", name="Yes", exact=True).click()
+    expect(question(page)).to_be_hidden()
+    page.get_by_role("button", name="History").click()
+    history = page.locator(f"#history article[data-habit='{gym['id']}']")
+    # The week's one time done: the days after it are covered by the schedule, not skipped.
+    covered = history.get_by_role("button", name="Gym, 2026-11-17: covered", exact=True)
+    expect(covered).to_be_visible()
+    expect(history.locator(".legend")).to_contain_text("covered by the schedule")
+    colour = "(cell) => getComputedStyle(cell).backgroundColor"
+    skipped = history.locator(".legend .cell.skipped").evaluate(colour)
+    assert covered.evaluate(colour) != skipped, f"covered and skipped are both {skipped}"
+    assert history.locator(".legend .cell.covered").evaluate(colour) == covered.evaluate(colour)
+
+
 TESTS = [
     audit40_chromium_screenshots_are_in_their_engines_folder,
     audit40_habits_say_truthfully_how_today_orders_them,
@@ -166,4 +188,5 @@ TESTS = [
     audit40_history_counts_read_naturally,
     audit40_a_long_outage_still_resends_within_10_s_of_the_server_coming_back,
     audit40_a_phones_habits_list_leaves_the_names_room,
+    audit40_history_tells_covered_days_from_skipped_ones,
 ]

@@ -5,8 +5,8 @@
 // Every day's state is the server's (GET /api/habits/{id}/report); changing a day is PUT/DELETE of its entry.
 let deps;
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
-const LEGEND = [["done", "done"], ["skipped", "skipped"], ["missed", "missed"], ["travel", "travel"], ["none", "not due or empty"],
-  ["noted", "with a note"]];
+const LEGEND = [["done", "done"], ["covered", "covered by the schedule"], ["skipped", "skipped"], ["missed", "missed"],
+  ["travel", "travel"], ["none", "not due or empty"], ["noted", "with a note"]];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 const dayText = (date) => date.toISOString().slice(0, 10);
