@@ -202,7 +202,7 @@ def app40_habits_are_reordered_by_dragging_with_a_mouse_or_a_finger(server, cont
         server.api("POST", "/api/habits", token, {"name": name}, now=FRIDAY)
     page.get_by_role("button", name="Habits").click()
     expect(page.locator("#habits-active strong")).to_have_text(["Walk", "Read", "Swim"])
-    expect(page.locator("#habits")).to_contain_text("In the order Today shows them: drag a habit")
+    expect(page.locator("#habits")).to_contain_text("Today lists your habits in this order, those still to do first: drag a habit")
     row = lambda name: page.locator("#habits-active li").filter(has_text=name)
     grip = lambda name: row(name).locator(".grip")
     assert grip("Swim").evaluate("(g) => getComputedStyle(g).touchAction") == "none"

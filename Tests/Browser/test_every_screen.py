@@ -3,10 +3,11 @@
 habit of each kind, two weeks of history, a weekly target, a metric goal, an archived habit).
 
 Each screen: axe over the whole page with no violation, and a full-page screenshot in
-.build/screenshots/<screen>-<width>x<height>-<scheme>.png. Run by test_web_app.py's main
+.build/screenshots/chromium/<screen>-<width>x<height>-<scheme>.png. Run by test_web_app.py's main
 (MORNINGPROOF_BROWSER_TEST=every_screen runs only these).
 """
 import http.server
+import os
 import threading
 import urllib.request
 
@@ -26,6 +27,9 @@ def photograph(page, screen, full_page=True):
     (of the viewport for a modal dialog, whose fixed backdrop covers the viewport only)."""
     # Settings' Debug section shows only on a server run with --allow-clock-header (tests): not a screen.
     page.evaluate("() => { document.getElementById('debug').hidden = true; }")
+    # CI (MORNINGPROOF_REQUIRE_BROWSER=1) checks every screen with axe: without it, that is a failure.
+    assert Axe is not None or os.environ.get("MORNINGPROOF_REQUIRE_BROWSER") != "1", \
+        "no axe-playwright-python in .build/browser-venv: run scripts/bootstrap"
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})

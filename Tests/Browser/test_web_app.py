@@ -1,7 +1,7 @@
 """Browser tests of the web app: Playwright (PyPI) driving Debian's chromium, each test against a
 morningproof-server of its own (a fresh database, --allow-clock-header, any free port).
 
-Run by scripts/browser-tests (scripts/test runs it). Screenshots go to .build/screenshots/.
+Run by scripts/browser-tests (scripts/test runs it). Screenshots go to .build/screenshots/chromium/.
 """
 import json
 import os
@@ -20,7 +20,7 @@ from playwright.sync_api import expect, sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SERVER = ROOT / ".build/debug/morningproof-server"
-SHOTS = ROOT / ".build/screenshots"
+SHOTS = ROOT / ".build/screenshots/chromium"  # WebKit's beside it, in webkit/
 SCENES = ROOT / "SampleImages/scenes"
 CHROMIUM = os.environ.get("MORNINGPROOF_CHROMIUM", "/usr/bin/chromium")
 PASSWORD = "correct horse battery"
@@ -405,6 +405,7 @@ def main():
     from test_passkeys41 import TESTS as PASSKEY41_TESTS
     from test_datacare import TESTS as DATACARE_TESTS
     from test_polish40 import TESTS as POLISH40_TESTS
+    from test_audit40 import TESTS as AUDIT40_TESTS
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         run = Run(playwright)
@@ -418,7 +419,7 @@ def main():
             *EVERY_SCREEN_TESTS, *OFFLINE_TESTS, *ADDRESS_TESTS, *SYNC_TESTS, *TRUST_TESTS,
             *TRUST39_TESTS, *ACCOUNT_TESTS, *TODAY40_TESTS, *APP40_TESTS, *SHIELD42_TESTS, *PASSKEY41_TESTS,
             *DATACARE_TESTS,
-            *POLISH40_TESTS,
+            *POLISH40_TESTS, *AUDIT40_TESTS,
         ]:
             # MORNINGPROOF_BROWSER_TEST=words runs only the tests whose names contain the words.
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") in test.__name__:

@@ -9,9 +9,11 @@ Run by scripts/browser-tests under xvfb-run. Screenshots go to .build/screenshot
 """
 import glob
 import os
+import pathlib
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 
@@ -28,7 +30,7 @@ from test_sync import RESEND_BOUND, WATCH, wait_for_entry
 from test_web_app import PASSWORD, SCENES, SHOTS, Server
 
 DRIVER = os.environ.get("MORNINGPROOF_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
-SHOTS_WEBKIT = SHOTS / "webkit"
+SHOTS_WEBKIT = SHOTS.parent / "webkit"  # beside .build/screenshots/chromium/
 # Every error the page meets from the moment it is watched: WebKitWebDriver gives no console log.
 CATCH_ERRORS = """
 if (!window.pageErrors) {
@@ -37,6 +39,10 @@ if (!window.pageErrors) {
     window.addEventListener("unhandledrejection", (event) => window.pageErrors.push(String(event.reason)));
 }
 """
+# MiniBrowser's toolbar keeps its window at least 447 px wide: GTK's user style sheet (read from
+# XDG_CONFIG_HOME/gtk-3.0/gtk.css) shrinks the toolbar's widgets, so that a window, and the page in
+# it, can be a phone's 390 px. The page's own text is WebKit's, which this sheet does not reach.
+SLIM_TOOLBAR = "* { min-width: 0; min-height: 0; padding: 0; margin: 0; font-size: 1px; }\n"
 
 
 def mini_browser():
@@ -52,8 +58,11 @@ class WebKit:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
-        # The phone's zone, as the Chromium tests' context has it.
-        environment = {**os.environ, "TZ": "America/New_York"}
+        self.config = tempfile.TemporaryDirectory(prefix="morningproof-webkit-gtk-")
+        (pathlib.Path(self.config.name) / "gtk-3.0").mkdir()
+        (pathlib.Path(self.config.name) / "gtk-3.0/gtk.css").write_text(SLIM_TOOLBAR)
+        # The phone's zone, as the Chromium tests' context has it; the slim toolbar.
+        environment = {**os.environ, "TZ": "America/New_York", "XDG_CONFIG_HOME": self.config.name}
         self.process = subprocess.Popen([DRIVER, f"--port={self.port}", "--host=127.0.0.1"], env=environment,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
@@ -65,15 +74,19 @@ class WebKit:
                 assert time.monotonic() < deadline, "WebKitWebDriver did not start listening in 30 s"
                 time.sleep(0.1)
 
-    def session(self):
+    def session(self, arguments=()):
+        """A new MiniBrowser, with `arguments` (a test's `browser_arguments`, such as --dark-mode)."""
         options = Options()
         options.binary_location = mini_browser()
         options.add_argument("--automation")
+        for argument in arguments:
+            options.add_argument(argument)
         return webdriver.Remote(command_executor=f"http://127.0.0.1:{self.port}", options=options)
 
     def stop(self):
         self.process.terminate()
         self.process.wait(10)
+        self.config.cleanup()
 
 
 class Page:
@@ -82,7 +95,7 @@ class Page:
     def __init__(self, driver, server):
         self.driver = driver
         self.server = server
-        driver.set_window_size(390, 844)  # MiniBrowser keeps a minimum width of its own (about 450)
+        driver.set_window_size(390, 844)  # a phone's width: the slim toolbar (SLIM_TOOLBAR) lets it
         # A file is chosen by its path on this machine: WebKitWebDriver has no upload command.
         driver.file_detector = UselessFileDetector()
 
@@ -165,6 +178,8 @@ class Page:
         """The button `name` ("Undo: Read") in its habit's row menu, opening the menu ("More: Read")."""
         more = self.button(f"More: {name.split(': ', 1)[1]}")
         if more is not None and more.get_attribute("aria-expanded") != "true":
+            # Mid-screen, not under the tab bar: a done habit moves to the end of the list.
+            self.js("arguments[0].scrollIntoView({ block: 'center' })", more)
             more.click()
         return self.button(name)
 
@@ -192,12 +207,32 @@ class Page:
         """The moment the page asks the server to act at (honoured with --allow-clock-header)."""
         self.js("localStorage.setItem('morningproof.now', arguments[0])", moment)
 
+    def viewport(self, width, height):
+        """Sizes the window so that the page's viewport is `width` x `height` CSS px (the window's
+        toolbar added): the size the page got."""
+        size = lambda: self.js("return [window.innerWidth, window.innerHeight]")  # noqa: E731
+        self.driver.set_window_size(width, height)
+        for _ in range(3):
+            inner = size()
+            if inner == [width, height]:
+                break
+            outer = self.driver.get_window_size()
+            self.driver.set_window_size(outer["width"] + width - inner[0], outer["height"] + height - inner[1])
+            try:
+                self.wait(lambda: size() != inner, "the window to resize", 5)
+            except TimeoutException:
+                break  # as large or as small as the window goes
+        # The page laid out and painted at that size (innerWidth changes before the paint does), so
+        # that a screenshot or a press that follows meets what is on screen.
+        self.driver.execute_async_script("const done = arguments[arguments.length - 1];"
+                                         "requestAnimationFrame(() => requestAnimationFrame(() => done()));")
+        time.sleep(0.3)
+        return size()
+
     def shot(self, name):
         """Screenshots at a phone's size and a desktop's (1280x800), as the Chromium suite takes them."""
         for label, (width, height) in (("desktop", (1280, 800)), ("phone", (390, 844))):
-            self.driver.set_window_size(width, height)
-            wide = width > 1000
-            self.wait(lambda: (self.js("return window.innerWidth") > 1000) == wide, f"a window {width} wide")
+            self.viewport(width, height)
             self.driver.save_screenshot(str(SHOTS_WEBKIT / f"{label}-{name}.png"))
 
     def assert_no_errors(self):
@@ -205,15 +240,20 @@ class Page:
         assert not errors, f"JavaScript errors: {errors}"
 
 
-def signed_up(server, page, moment=OPENED):
-    """A new account, signed up on the page, its question answered yes: its token."""
-    page.go()
+def create_account(page, moment):
+    """Signs up on the sign-in page shown, at `moment`, until the daily question asks."""
     page.at(moment)
     page.click("Create an account")
     page.fill("Email", "ada@example.com")
     page.fill("Password", PASSWORD)
     page.click("Create account")
     page.wait(lambda: page.visible("[role=dialog]"), "the daily question")
+
+
+def signed_up(server, page, moment=OPENED):
+    """A new account, signed up on the page, its question answered yes: its token."""
+    page.go()
+    create_account(page, moment)
     page.shot("question")
     page.click("Yes")
     page.wait(lambda: not page.visible("[role=dialog]"), "the question to close")
@@ -385,7 +425,8 @@ def all_tests():
     """TESTS, and the WebKit tests of other files (imported late: they import this one)."""
     from test_shield42 import WEBKIT_TESTS as SHIELD42_TESTS
     from test_datacare import WEBKIT_TESTS as DATACARE_TESTS
-    return [*TESTS, *SHIELD42_TESTS, *DATACARE_TESTS]
+    from test_webkit40 import WEBKIT_TESTS as WEBKIT40_TESTS
+    return [*TESTS, *SHIELD42_TESTS, *DATACARE_TESTS, *WEBKIT40_TESTS]
 
 
 def main():
@@ -398,7 +439,7 @@ def main():
             if os.environ.get("MORNINGPROOF_BROWSER_TEST", "") not in test.__name__:
                 continue
             server = Server()
-            driver = webkit.session()
+            driver = webkit.session(getattr(test, "browser_arguments", ()))
             try:
                 page = Page(driver, server)
                 test(server, page)

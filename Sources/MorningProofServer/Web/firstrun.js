@@ -26,6 +26,9 @@ function finish() {
 function step(number, focus = true) {
   for (const part of document.querySelectorAll("#first-run [data-step]")) part.hidden = part.dataset.step !== String(number);
   $("first-run-step").textContent = `Step ${number} of 3`;
+  // Where this browser gets no push (no PushManager, an http:// address, an iPhone outside the Home
+  // Screen), "Notify me on this phone" says why before it is tapped.
+  if (number === 3) $("fr-push-status").textContent = deps.pushUnavailable() || "";
   if (focus) $("first-run").querySelector(`[data-step="${number}"] h3`)?.focus();
 }
 

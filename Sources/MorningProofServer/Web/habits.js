@@ -84,7 +84,7 @@ function drag(event, habit, item) {
       await saveOrder(end.type === "pointercancel" ? before : ids);
       if (end.type !== "pointercancel") deps.notice(`${habit.name} moved to place ${ids.indexOf(habit.id) + 1}.`);
     } catch (error) {
-      deps.notice(error.message);
+      deps.notice(error.message, "error");
     }
     await loadHabits();
   };
@@ -114,7 +114,7 @@ async function moveHabit(habit, by) {
     const same = buttonOf(by < 0 ? "Move up" : "Move down", habit.name);
     (same && !same.disabled ? same : buttonOf(by < 0 ? "Move down" : "Move up", habit.name))?.focus();
   } catch (error) {
-    deps.notice(error.message);
+    deps.notice(error.message, "error");
   }
 }
 
@@ -176,7 +176,7 @@ export function openForm(habit) {
   $("hf-archive").textContent = habit?.archived ? "Restore" : "Archive";
   $("hf-archive").setAttribute("aria-label", habit ? `${habit.archived ? "Restore" : "Archive"}: ${habit.name}` : "Archive");
   showScheduleFields();
-  showReferences(habit).catch((error) => deps.notice(error.message));
+  showReferences(habit).catch((error) => deps.notice(error.message, "error"));
   $("habit-form").hidden = false;
   $("habit-form-title").focus();
 }

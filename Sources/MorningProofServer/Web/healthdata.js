@@ -159,7 +159,7 @@ async function connectHealthAutoExport(app) {
     $("hae-url").focus();
     await app.tokensChanged();
   } catch (error) {
-    app.notice(error.message);
+    app.notice(error.message, "error");
   }
 }
 

@@ -5,13 +5,15 @@
 // Every day's state is the server's (GET /api/habits/{id}/report); changing a day is PUT/DELETE of its entry.
 let deps;
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
-const LEGEND = [["done", "done"], ["skipped", "skipped"], ["missed", "missed"], ["travel", "travel"], ["none", "not due or empty"],
-  ["noted", "with a note"]];
+const LEGEND = [["done", "done"], ["covered", "covered by the schedule"], ["skipped", "skipped"], ["missed", "missed"],
+  ["travel", "travel"], ["none", "not due or empty"], ["noted", "with a note"]];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 const dayText = (date) => date.toISOString().slice(0, 10);
 const addDays = (date, count) => new Date(date.getTime() + count * 86400000);
 const parseDay = (text) => new Date(`${text}T00:00:00Z`);
+/// "1 day", "3 days": a count with its word.
+const count = (number, one, many) => `${number} ${number === 1 ? one : many}`;
 
 /// The score at the end of each day, as the report gives it (a day without one keeps the last).
 function dailyScores(days) {
@@ -34,7 +36,7 @@ function scoreCurve(habit, report, days, today) {
   const points = scores.map((score, index) => `${index},${(100 * (1 - score)).toFixed(1)}`).join(" ");
   const picture = svg("svg", {
     class: "curve", viewBox: `0 0 ${width} 100`, preserveAspectRatio: "none", role: "img",
-    "aria-label": `${habit.name}: score over its ${scores.length} days, now ${Math.round(report.score * 100)}%`,
+    "aria-label": `${habit.name}: score over its ${count(scores.length, "day", "days")}, now ${Math.round(report.score * 100)}%`,
   });
   picture.append(svg("polyline", { points: scores.length === 1 ? `0,${points.split(",")[1]} 1,${points.split(",")[1]}` : points }));
   const ticks = (kind, ...words) => deps.element("div", { class: kind, "aria-hidden": "true" },
@@ -42,7 +44,7 @@ function scoreCurve(habit, report, days, today) {
   return deps.element("figure", { class: "score" },
     deps.element("div", { class: "chart" },
       ticks("y-axis", "100%", "50%", "0%"), picture, ticks("x-axis", shortDay(days[0].day), "today")),
-    deps.element("figcaption", { class: "muted", text: `Score (up the side) from ${days[0].day} (${scores.length} ${scores.length === 1 ? "day" : "days"}) to today (along the bottom)` }));
+    deps.element("figcaption", { class: "muted", text: `Score (up the side) from ${days[0].day} (${count(scores.length, "day", "days")}) to today (along the bottom)` }));
 }
 
 /// "2026-11-10" as a label under a chart: "10 Nov".
@@ -147,7 +149,7 @@ function dayPanel(habit, report, weekStart, today, day) {
       const fresh = await reportOf(habit);
       render(habit, fresh, weekStart, today, day, true);
     } catch (error) {
-      deps.notice(error.message);
+      deps.notice(error.message, "error");
     }
   };
   const button = (text, status, primary) => deps.element("button", {
@@ -192,7 +194,7 @@ function render(habit, report, weekStart, today, chosen, focus) {
   const days = report.days.filter((entry) => entry.day >= habit.createdDay && entry.day <= today);
   article.replaceChildren(
     deps.element("h3", { text: report.name }),
-    deps.element("p", { class: "streaks", text: `Current streak ${report.currentStreak} ${report.currentStreak === 1 ? "day" : "days"}; longest ${report.longestStreak}${longest}; done ${report.totalDone} times` }),
+    deps.element("p", { class: "streaks", text: `Current streak ${count(report.currentStreak, "day", "days")}; longest ${report.longestStreak}${longest}; done ${report.totalDone === 1 ? "once" : `${report.totalDone} times`}` }),
     habitMap(habit, report, weekStart, today, chosen),
     legend(),
     ...(chosen ? [dayPanel(habit, report, weekStart, today, chosen)] : []),

@@ -5,9 +5,12 @@ let deps = null;
 // A press held this long completes a habit: a thumb scrolling past ticks nothing.
 const HOLD_MS = 500;
 let holding = null; // { habit, start, timer, held }: the press under way on a round check
+// The habit whose round check a finger or a mouse pressed last: its click is that press's end. A click
+// with no press before it is a keyboard's, or a screen reader's double tap (VoiceOver, TalkBack).
+let pressed = null;
 
 /// The row's large round check: a button that completes on a press held for HOLD_MS (a plain tap says
-/// "Hold to complete"), or at once from a keyboard or a screen reader (a click with no pointer). Done,
+/// "Hold to complete"), or at once from a keyboard or a screen reader (a click no press began). Done,
 /// a photo habit (done only by its photo) and a habit that did not exist yet show the check only.
 export function checkFor(habit, recorded) {
   const tick = deps.element("span", { class: "tick", "aria-hidden": "true" });
@@ -21,8 +24,9 @@ export function checkFor(habit, recorded) {
   check.addEventListener("pointerdown", (event) => startHold(event, habit, check));
   check.addEventListener("contextmenu", (event) => event.preventDefault()); // a long press on a phone
   check.addEventListener("click", (event) => {
-    if (event.detail === 0) return deps.complete(habit); // Enter, Space, a screen reader's action
-    if (holding?.held) return;
+    const press = pressed === habit.id;
+    if (press && holding?.held) return; // the end of a press held long enough: done already
+    if (event.detail === 0 || !press) return deps.complete(habit); // Enter, Space, a screen reader's action
     deps.notice("Hold to complete");
   });
   if (holding?.habit.id === habit.id && !holding.held) check.classList.add("holding"); // a repaint mid-press
@@ -31,6 +35,7 @@ export function checkFor(habit, recorded) {
 
 function startHold(event, habit, check) {
   if (event.button !== 0) return;
+  pressed = habit.id;
   stopHold();
   check.classList.add("holding");
   holding = { habit, start: event.timeStamp, x: event.clientX, y: event.clientY, held: false };
@@ -40,6 +45,7 @@ function startHold(event, habit, check) {
 /// The press is over: long enough (by the events' own times, so that a busy page is not unfair), it
 /// completes; shorter, it is let go. A finger that moves (a scroll) lets go as well.
 function endHold(event) {
+  if (event.type === "pointercancel") pressed = null; // a scroll took the press: no click ends it
   if (!holding || holding.held) return;
   const moved = event.type === "pointermove" && Math.hypot(event.clientX - holding.x, event.clientY - holding.y) > 12;
   if (event.type === "pointermove" && !moved) return;
@@ -66,5 +72,8 @@ function completeHold() {
 export function wireHoldCheck(app) {
   deps = app;
   for (const type of ["pointerup", "pointercancel", "pointermove"]) window.addEventListener(type, endHold);
+  // After the check's own listener: the press a click ended is over, wherever it landed (the row
+  // drawn again under the finger too).
+  window.addEventListener("click", () => { pressed = null; });
   window.addEventListener("blur", stopHold);
 }

@@ -1,10 +1,11 @@
 // The page's side of the offline queue (offline.js): an action is kept with its instant and its day,
 // shown at once as waiting, and sent now, on `online`, on open, by the worker's Background Sync, after
 // any request the server answered, when the page comes back to the front (or from the back-forward
-// cache) and on a back-off timer while anything waits: a server that was unreachable while the phone
-// believed it was online gets the queue without a tap. What the server replaced or refused is said in
-// words. The page shows no streak the server has not confirmed: a waiting action changes the state
-// shown, never the streak.
+// cache), on a back-off timer while anything waits, and once GET /health answers again (asked every 5 s
+// while a server that could not be reached owes the queue): a server that was unreachable while the
+// phone believed it was online gets the queue within seconds of its return, without a tap. What the
+// server replaced or refused is said in words. The page shows no streak the server has not confirmed:
+// a waiting action changes the state shown, never the streak.
 import "/offline.js";
 import { instantText, nowMs } from "/clock.js";
 
@@ -21,6 +22,11 @@ let lastStop = null; // what stopped the last sync: a request answered after "ne
 const FIRST_RETRY = 5000;
 const LAST_RETRY = 300000;
 let nextRetry = FIRST_RETRY;
+// While anything waits for a server that could not be reached, a bodiless GET /health every 5 s asks
+// whether it can be again (it costs the server nothing while it is away, little once back), so that
+// the queue goes within seconds of its return, however long the back-off has grown.
+const PROBE_EVERY = 5000;
+let probe = null;
 // "Synced" shows this long once the queue empties.
 const SYNCED_SHOWN = 3000;
 let syncedTimer = null;
@@ -80,6 +86,7 @@ async function syncOnce() {
   await showMessages();
   if (before > 0 && waitingNow.length === 0) showSynced();
   scheduleRetry(outcome);
+  watchForServer();
   if (outcome.stopped === "network") deps.setOffline(true);
   if (outcome.stopped === "signin" && waitingNow.length) deps.signedOut(`Sign in again: ${count()} waiting to be sent.`);
   return outcome;
@@ -97,6 +104,23 @@ function scheduleRetry(outcome) {
   }
   retry = setTimeout(() => sendAndShow(), nextRetry);
   nextRetry = Math.min(nextRetry * 2, LAST_RETRY);
+}
+
+/// While the last sync could not reach the server and something waits: GET /health every PROBE_EVERY,
+/// and the queue goes as soon as it answers (the page believing it is online or not).
+function watchForServer() {
+  const away = lastStop === "network" && waitingNow.length > 0;
+  if (!away) {
+    clearInterval(probe);
+    probe = null;
+    return;
+  }
+  probe ||= setInterval(async () => {
+    // A page shown again sends at once, and a browser that knows it is offline says `online` later.
+    if (document.visibilityState !== "visible" || running || navigator.onLine === false) return;
+    const answered = await fetch("/health", { cache: "no-store" }).then((response) => response.ok, () => false);
+    if (answered && lastStop === "network") sendAndShow();
+  }, PROBE_EVERY);
 }
 
 /// Sends the queue and, when that sent anything, shows the day as the server has it now.
