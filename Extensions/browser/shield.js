@@ -3,8 +3,19 @@
 // seconds while shown): the quote, what is left with a link to do it on the server's own /shield,
 // the excuses left with "Unlock for today"; once the gate is open it goes back to ADDRESS by itself,
 // only when ADDRESS is an http(s) address on the shielded list (never another scheme).
+//
+// No web page may show it: a page may reach it only at an address that changes every session
+// (use_dynamic_url, so no page can load it to learn that the extension is there), no page may
+// frame it (frame-ancestors 'none' in the manifest), and should a browser frame it anyway, it
+// empties itself before anything is drawn or can be clicked ("Unlock for today" dressed up by
+// another page).
 /* global MorningProof */
 "use strict";
+
+if (window.top !== window.self) {
+  document.body.replaceChildren();
+  throw new Error("MorningProof's shield is not shown inside another page");
+}
 
 const $ = (id) => document.getElementById(id);
 const asked = location.hash.slice(1);

@@ -25,6 +25,8 @@ extension PostgresStore: MetricImportStore {
     public func storeMetrics(_ batch: MetricBatch, file: WatchedFileState?) async throws -> MetricWriteOutcome {
         let account = accountID
         return try await transaction(.writing) { connection in
+            // The account's row first, as its deletion takes it (`holdAccount`): never a deadlock with it.
+            try await Self.holdAccount(connection, account, url: url, logger: logger)
             try await connection.query(
                 "SELECT pg_advisory_xact_lock(\(Self.metricWriteLock + account))", logger: logger)
             return try await Self.storeBatch(batch, file: file, account, connection, logger: logger)

@@ -10,6 +10,8 @@ extension PostgresStore: MetricUploadStore {
     {
         let account = accountID
         return try await transaction(.writing) { connection in
+            // The account's row first, as its deletion takes it (`holdAccount`): never a deadlock with it.
+            try await Self.holdAccount(connection, account, url: url, logger: logger)
             try await connection.query(
                 "SELECT pg_advisory_xact_lock(\(Self.metricWriteLock + account))", logger: logger)
             var outcome = MetricWriteOutcome()

@@ -12,6 +12,8 @@ extension PostgresStore: NotificationStore {
         let account = accountID
         return try await transaction(.writing) { connection in
             var decision = ClaimDecision()
+            // The account's row before the habit's, as its deletion takes them (`holdAccount`).
+            try await Self.holdAccount(connection, account, url: url, logger: logger)
             // The habit's row, held to the end: two servers judging one habit take turns.
             if let entry = request.entry {
                 try await Self.requireOwnHabit(connection, entry.habitID, accountID: account, logger: logger)

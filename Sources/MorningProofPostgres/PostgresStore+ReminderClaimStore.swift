@@ -3,7 +3,7 @@ import MorningProofCore
 import MorningProofStoreContract
 import PostgresNIO
 
-/// The first claims of many accounts' reminders, in one statement.
+/// The first claims of many accounts' reminders, in one transaction: their accounts held, then one INSERT.
 extension PostgresStore: ReminderClaimStore {
     public func claimFirstReminders(_ reminders: [FirstReminder], zoneSteadySince: Date, at now: Date) async throws
         -> [NotificationClaim]
@@ -11,8 +11,10 @@ extension PostgresStore: ReminderClaimStore {
         guard !reminders.isEmpty else { return [] }
         let tokens = reminders.map { _ in UUID().uuidString }
         let events = Dictionary(reminders.map { ($0.key + " " + $0.day.description, $0.event) }) { first, _ in first }
-        return try await transaction(.statement) { connection in
+        return try await transaction(.writing) { connection in
             var claims: [NotificationClaim] = []
+            // The accounts' rows before their habits', as an account's deletion takes them (`holdAccount`).
+            try await Self.holdAccounts(connection, reminders.map(\.accountID), logger: logger)
             let rows = try await connection.query(
                 Self.firstRemindersQuery(reminders, tokens: tokens, zoneSteadySince: zoneSteadySince, at: now),
                 logger: logger)

@@ -151,6 +151,9 @@ extension AppDatabase {
         migrator.registerMigration("v19-sealed-challenges") { db in
             try PasskeySchema.sealChallenges(db)
         }
+        migrator.registerMigration("v-notifyfk") { db in
+            try AccountKeySchema.addKeys(db)
+        }
         return migrator
     }()
 }

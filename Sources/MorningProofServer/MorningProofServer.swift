@@ -59,6 +59,7 @@ public enum MorningProofServer {
         AuthRoutes(scope: scope).add(to: &routes)
         AccountRoutes(scope: scope).add(to: &routes)
         PasskeyRoutes(scope: scope).add(to: &routes)
+        PasskeyRelyingParty.announce(publicURL: configuration.publicURL, logger: logger)
         DataCareRoutes(scope: scope).add(to: &routes)
         ImportRoutes(scope: scope).add(to: &routes)
         let dailyUpdates = DailyUpdateService(database: accounts)

@@ -6,8 +6,9 @@ import MorningProofStoreContract
 import WebAuthn
 
 /// Passkeys (issue 41): adding one to the signed-in account, signing in with one, listing and
-/// removing them. The relying party is the host of `--public-url` and the origin that URL's;
-/// without it, the request's `Host` (http, or https when the server serves TLS itself).
+/// removing them. The relying party is the host of `--public-url` and the origin that URL's (a
+/// ceremony from another address refused); without it, the request's own host
+/// (`PasskeyRelyingParty`).
 struct PasskeyRoutes {
     let scope: RequestScope
     let passkeys: PasskeyService
@@ -31,17 +32,18 @@ struct PasskeyRoutes {
     @Sendable func registrationOptions(_ request: Request, _ context: ServerContext) async throws -> Response {
         let account = try await scope.account(request)
         let options = try await passkeys.registrationOptions(
-            for: account, relyingParty: try relyingParty(request), now: scope.realNow())
+            for: account, relyingParty: try relyingParty(request, context), now: scope.realNow())
         return JSONResponse.make(.ok, options)
     }
 
     /// `POST /api/auth/passkeys/registration/finish {id, rawId?, type?, response, name?}`: 201 with the passkey.
     @Sendable func finishRegistration(_ request: Request, _ context: ServerContext) async throws -> Response {
         let account = try await scope.account(request)
+        let party = try relyingParty(request, context)
         let body = try await JSONBody.read(request, limit: bodyLimit, allowed: Self.credentialFields)
         let response = try Self.response(body)
         let passkey = try await passkeys.finishRegistration(
-            for: account, relyingParty: try relyingParty(request),
+            for: account, relyingParty: party,
             clientDataJSON: try Self.bytes(response, "clientDataJSON"),
             attestationObject: try Self.bytes(response, "attestationObject"), name: try body.string("name"),
             userAgent: request.headers[.userAgent], now: scope.realNow())
@@ -51,12 +53,13 @@ struct PasskeyRoutes {
     /// `POST /api/auth/passkeys/authentication`: the options for `navigator.credentials.get`.
     @Sendable func authenticationOptions(_ request: Request, _ context: ServerContext) async throws -> Response {
         let options = try await passkeys.authenticationOptions(
-            relyingParty: try relyingParty(request), now: scope.realNow())
+            relyingParty: try relyingParty(request, context), now: scope.realNow())
         return JSONResponse.make(.ok, options)
     }
 
     /// `POST /api/auth/passkeys/authentication/finish {id, response, ...}`: a session token, as a sign-in's.
     @Sendable func finishAuthentication(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let party = try relyingParty(request, context)
         let body = try await JSONBody.read(request, limit: bodyLimit, allowed: Self.credentialFields)
         let response = try Self.response(body)
         let handle = try Self.optionalBytes(response, "userHandle")
@@ -65,7 +68,7 @@ struct PasskeyRoutes {
             authenticatorData: try Self.bytes(response, "authenticatorData"),
             signature: try Self.bytes(response, "signature"), userHandle: handle)
         let token = try await passkeys.signIn(
-            with: assertion, relyingParty: try relyingParty(request), address: context.remoteAddress,
+            with: assertion, relyingParty: party, address: context.remoteAddress,
             now: scope.realNow(), userAgent: request.headers[.userAgent])
         let expires = token.record.expiresAt.map { ISOInstant.format($0, in: TimeZone(secondsFromGMT: 0)!) }
         return JSONResponse.make(.ok, LogInJSON(token: token.token, expiresAt: expires ?? ""))
@@ -87,18 +90,12 @@ struct PasskeyRoutes {
         return Response(status: .noContent)
     }
 
-    /// The relying party of this request: `--public-url`'s host and origin, else the `Host` header's.
-    func relyingParty(_ request: Request) throws -> RelyingParty {
-        if let publicURL = scope.configuration.publicURL, let host = URLComponents(string: publicURL)?.host {
-            return RelyingParty(id: host, origin: publicURL)
-        }
-        guard let authority = request.head.authority, let host = HTTPSRedirectResponder.hostName(of: authority),
-            !host.hasPrefix("["), authority.dropFirst(host.count).allSatisfy({ $0 == ":" || $0.isASCII && $0.isNumber })
-        else {
-            throw APIError.badRequest("passkeys need a Host header naming this server (or serve --public-url)")
-        }
-        let scheme = scope.configuration.tls == nil ? "http" : "https"
-        return RelyingParty(id: host.lowercased(), origin: "\(scheme)://\(authority.lowercased())")
+    /// The relying party of this request (`PasskeyRelyingParty`): `--public-url`'s, or 400 `wrong_host`
+    /// for a request from another address; without it, the request's own.
+    func relyingParty(_ request: Request, _ context: ServerContext) throws -> RelyingParty {
+        try PasskeyRelyingParty(publicURL: scope.configuration.publicURL, servesTLS: scope.configuration.tls != nil)
+            .relyingParty(
+                authority: request.head.authority, pageOrigin: request.headers[.origin], forwarded: context.origin)
     }
 
     /// The fields of a `PublicKeyCredential` as its `toJSON()` gives them, and a registration's

@@ -430,6 +430,8 @@ def main():
         run.failures += run_extension_tests(playwright, os.environ.get("MORNINGPROOF_BROWSER_TEST", ""))
         from test_extension43 import run as run_extension43_tests
         run.failures += run_extension43_tests(playwright, os.environ.get("MORNINGPROOF_BROWSER_TEST", ""))
+        from test_extension44 import run as run_extension44_tests
+        run.failures += run_extension44_tests(playwright, os.environ.get("MORNINGPROOF_BROWSER_TEST", ""))
     if run.failures:
         print(f"{len(run.failures)} browser test(s) failed: {', '.join(run.failures)}", file=sys.stderr)
         sys.exit(1)

@@ -43,13 +43,13 @@ struct PasskeyChallengeBoundTests {
                 #expect(after - before <= 1, "rows before \(before), after \(afterSignIn) and \(after)")
 
                 // Sign-in still works; the same assertion again is refused, even at once.
-                let fresh = try await api.send(.post, "/api/auth/passkeys/authentication")
+                let fresh = try await api.fromTheApp(.post, "/api/auth/passkeys/authentication")
                 let assertion = try PasskeyRouteTests.assertion(
                     authenticator, challenge: try PasskeyRouteTests.challenge(fresh))
                 let answers = try await withThrowingTaskGroup(of: Reply.self) { group in
                     for _ in 0..<4 {
                         group.addTask {
-                            try await api.send(.post, "/api/auth/passkeys/authentication/finish", json: assertion)
+                            try await api.fromTheApp(.post, "/api/auth/passkeys/authentication/finish", json: assertion)
                         }
                     }
                     return try await group.reduce(into: [Reply]()) { $0.append($1) }
@@ -59,20 +59,21 @@ struct PasskeyChallengeBoundTests {
                     #expect(
                         refused.status == .unauthorized && refused.errorCode == "passkey_refused", "\(refused.body)")
                 }
-                let replay = try await api.send(.post, "/api/auth/passkeys/authentication/finish", json: assertion)
+                let replay = try await api.fromTheApp(
+                    .post, "/api/auth/passkeys/authentication/finish", json: assertion)
                 #expect(replay.status == .unauthorized && replay.errorCode == "passkey_refused", "\(replay.body)")
 
                 // A challenge answered after its lifetime is refused; one answered in time is not.
-                let late = try await api.send(.post, "/api/auth/passkeys/authentication")
-                let inTime = try await api.send(.post, "/api/auth/passkeys/authentication")
+                let late = try await api.fromTheApp(.post, "/api/auth/passkeys/authentication")
+                let inTime = try await api.fromTheApp(.post, "/api/auth/passkeys/authentication")
                 server.advanceRealTime(by: 4 * 60)
-                let answered = try await api.send(
+                let answered = try await api.fromTheApp(
                     .post, "/api/auth/passkeys/authentication/finish",
                     json: try PasskeyRouteTests.assertion(
                         authenticator, challenge: try PasskeyRouteTests.challenge(inTime)))
                 #expect(answered.status == .ok, "\(answered.body)")
                 server.advanceRealTime(by: 2 * 60)
-                let expired = try await api.send(
+                let expired = try await api.fromTheApp(
                     .post, "/api/auth/passkeys/authentication/finish",
                     json: try PasskeyRouteTests.assertion(
                         authenticator, challenge: try PasskeyRouteTests.challenge(late)))
@@ -91,17 +92,17 @@ struct PasskeyChallengeBoundTests {
                 // A sign-in's challenge does not register a passkey.
                 var other = TestAuthenticator()
                 other.credentialID = Array(repeating: 3, count: 16)
-                let signIn = try await api.send(.post, "/api/auth/passkeys/authentication")
-                let crossed = try await api.send(
+                let signIn = try await api.fromTheApp(.post, "/api/auth/passkeys/authentication")
+                let crossed = try await api.fromTheApp(
                     .post, "/api/auth/passkeys/registration/finish", token: ada,
                     json: PasskeyRouteTests.registration(other, challenge: try PasskeyRouteTests.challenge(signIn)))
                 #expect(crossed.status == .badRequest && crossed.errorCode == "passkey_refused", "\(crossed.body)")
                 // A challenge the client changed, or made up, is refused.
                 var forged = try PasskeyRouteTests.challenge(
-                    try await api.send(.post, "/api/auth/passkeys/authentication"))
+                    try await api.fromTheApp(.post, "/api/auth/passkeys/authentication"))
                 forged[forged.count / 2] ^= 1
                 for challenge in [forged, Array(repeating: 7, count: 32), []] {
-                    let reply = try await api.send(
+                    let reply = try await api.fromTheApp(
                         .post, "/api/auth/passkeys/authentication/finish",
                         json: try PasskeyRouteTests.assertion(authenticator, challenge: challenge))
                     #expect(reply.status == .unauthorized && reply.errorCode == "passkey_refused", "\(reply.body)")
@@ -114,8 +115,8 @@ struct PasskeyChallengeBoundTests {
     static func adaWithPasskey(_ api: TestAPI) async throws -> (String, TestAuthenticator) {
         let ada = try await api.signUp("ada@example.com", timezone: "UTC")
         let authenticator = TestAuthenticator()
-        let options = try await api.send(.post, "/api/auth/passkeys/registration", token: ada)
-        let added = try await api.send(
+        let options = try await api.fromTheApp(.post, "/api/auth/passkeys/registration", token: ada)
+        let added = try await api.fromTheApp(
             .post, "/api/auth/passkeys/registration/finish", token: ada,
             json: PasskeyRouteTests.registration(authenticator, challenge: try PasskeyRouteTests.challenge(options)))
         #expect(added.status == .created, "\(added.body)")
@@ -131,7 +132,7 @@ struct PasskeyChallengeBoundTests {
                 group.addTask {
                     var statuses: [HTTPResponse.Status: Int] = [:]
                     for _ in stride(from: worker, to: count, by: 8) {
-                        statuses[try await api.send(.post, path, token: token).status, default: 0] += 1
+                        statuses[try await api.fromTheApp(.post, path, token: token).status, default: 0] += 1
                     }
                     return statuses
                 }
