@@ -33,14 +33,20 @@ enum ImportText {
         var lines: [String] = []
         var summary = applied ? "Imported \(file): " : "Dry run of \(file): nothing was written. Would "
         var parts: [String] = []
-        if plan.habitsCreated > 0 { parts.append((applied ? "created " : "create ") + count(plan.habitsCreated, "habit")) }
-        if plan.habitsMerged > 0 { parts.append((applied ? "merged into " : "merge into ") + count(plan.habitsMerged, "habit")) }
+        if plan.habitsCreated > 0 {
+            parts.append((applied ? "created " : "create ") + count(plan.habitsCreated, "habit"))
+        }
+        if plan.habitsMerged > 0 {
+            parts.append((applied ? "merged into " : "merge into ") + count(plan.habitsMerged, "habit"))
+        }
         parts.append(
             (applied ? "added " : "add ")
-                + (plan.entriesAdded == 0 ? "no entries" : count(plan.entriesAdded, "entry", "entries") + range(plan.dayRange)))
+                + (plan.entriesAdded == 0
+                    ? "no entries" : count(plan.entriesAdded, "entry", "entries") + range(plan.dayRange)))
         summary += parts.dropLast().joined(separator: ", ") + (parts.count > 1 ? " and " : "") + parts.last! + "."
         if plan.conflicts > 0 {
-            summary += " \(count(plan.conflicts, "day")) conflict\(plan.conflicts == 1 ? "s" : "") with what is recorded here, which stays."
+            summary +=
+                " \(count(plan.conflicts, "day")) conflict\(plan.conflicts == 1 ? "s" : "") with what is recorded here, which stays."
         }
         lines.append(summary)
         for item in plan.items { lines += habitLines(item) }
@@ -49,7 +55,9 @@ enum ImportText {
         }
         if !applied {
             lines.append(
-                plan.isEmpty ? "Nothing to add: every day it holds is recorded here already." : "Run it again with --apply to import.")
+                plan.isEmpty
+                    ? "Nothing to add: every day it holds is recorded here already."
+                    : "Run it again with --apply to import.")
         }
         return lines
     }
@@ -58,13 +66,15 @@ enum ImportText {
         let habit = item.habit
         var line: String
         if let target = item.mergeInto {
-            line = "  ~ \(UserText.visible(habit.name))"
+            line =
+                "  ~ \(UserText.visible(habit.name))"
                 + (target.name == habit.name ? " (merged): " : " into \"\(UserText.visible(target.name))\": ")
         } else {
-            line = "  + \(UserText.visible(habit.name)) (\(habit.kind.rawValue), \(habit.schedule.summary)"
+            line =
+                "  + \(UserText.visible(habit.name)) (\(habit.kind.rawValue), \(habit.schedule.summary)"
                 + (habit.archived ? ", archived" : "") + "): "
         }
-        line += count(habit.entries.count, "entry", "entries") + range(item.dayRange)
+        line += count(item.entriesAdded, "entry", "entries") + range(item.dayRange)
         if item.alreadyHere > 0 { line += ", \(count(item.alreadyHere, "day")) already here" }
         if !item.conflicts.isEmpty { line += ", \(count(item.conflicts.count, "conflict"))" }
         var lines = [line]
@@ -83,71 +93,11 @@ enum ImportText {
 
     static func range(_ range: ClosedRange<LocalDay>?) -> String {
         guard let range else { return "" }
-        return range.lowerBound == range.upperBound ? " (\(range.lowerBound))" : " (\(range.lowerBound) to \(range.upperBound))"
+        return range.lowerBound == range.upperBound
+            ? " (\(range.lowerBound))" : " (\(range.lowerBound) to \(range.upperBound))"
     }
 
     static func count(_ n: Int, _ noun: String, _ plural: String? = nil) -> String {
         "\(ProgressBar.grouped(n)) \(n == 1 ? noun : plural ?? noun + "s")"
-    }
-}
-
-/// An import's plan for scripts.
-struct ImportJSON: Encodable {
-    struct Habit: Encodable {
-        var name: String
-        var action: String
-        var mergeInto: String?
-        var entriesAdded: Int
-        var alreadyHere: Int
-        var firstDay: String?
-        var lastDay: String?
-        var differences: [String]
-        var newCreatedDay: String?
-    }
-
-    struct Conflict: Encodable {
-        var habit: String
-        var day: String
-        var here: String
-        var hereSource: String
-        var imported: String
-    }
-
-    var source: String
-    var file: String
-    var applied: Bool
-    var habitsCreated: Int
-    var habitsMerged: Int
-    var entriesAdded: Int
-    var firstDay: String?
-    var lastDay: String?
-    var habits: [Habit]
-    var conflicts: [Conflict]
-    var warnings: [String]
-
-    init(_ plan: ImportPlan, source: ImportSource, applied: Bool) {
-        self.source = source.kind
-        file = source.path
-        self.applied = applied
-        habitsCreated = plan.habitsCreated
-        habitsMerged = plan.habitsMerged
-        entriesAdded = plan.entriesAdded
-        firstDay = plan.dayRange?.lowerBound.description
-        lastDay = plan.dayRange?.upperBound.description
-        habits = plan.items.map { item in
-            Habit(
-                name: item.habit.name, action: item.mergeInto == nil ? "create" : "merge",
-                mergeInto: item.mergeInto?.name, entriesAdded: item.newEntries.count, alreadyHere: item.alreadyHere,
-                firstDay: item.dayRange?.lowerBound.description, lastDay: item.dayRange?.upperBound.description,
-                differences: item.differences, newCreatedDay: item.newCreatedDay?.description)
-        }
-        conflicts = plan.items.flatMap { item in
-            item.conflicts.map {
-                Conflict(
-                    habit: item.mergeInto?.name ?? item.habit.name, day: $0.day.description, here: $0.here.rawValue,
-                    hereSource: $0.hereSource.rawValue, imported: $0.imported.rawValue)
-            }
-        }
-        warnings = plan.warnings.map(\.description)
     }
 }

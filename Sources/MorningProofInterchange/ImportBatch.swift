@@ -47,7 +47,14 @@ public struct ImportWarning: Equatable, Sendable, CustomStringConvertible {
 /// What an importer read: habits with their entries, and the rows it left out.
 public struct ImportBatch: Equatable, Sendable {
     public var habits: [PortableHabit] = []
+    /// The first `warningsKept` rows left out; `warningsNotKept` counts the others.
     public var warnings: [ImportWarning] = []
+    /// Rows left out past the first `warningsKept`: counted, not kept, so that a file of a million bad
+    /// rows does not hold a million messages.
+    public var warningsNotKept = 0
+
+    /// The most warnings an import keeps.
+    public static let warningsKept = 1_000
 
     public init(habits: [PortableHabit] = [], warnings: [ImportWarning] = []) {
         self.habits = habits
@@ -64,11 +71,25 @@ public struct ImportBatch: Equatable, Sendable {
     }
 
     mutating func warn(_ file: String, _ place: ImportWarning.Place, _ message: String) {
-        warnings.append(ImportWarning(file: file, place: place, message: message))
+        warn(ImportWarning(file: file, place: place, message: message))
     }
 
     mutating func warn(_ origin: ImportWarning.Origin, _ message: String) {
-        warnings.append(ImportWarning(origin, message))
+        warn(ImportWarning(origin, message))
+    }
+
+    private mutating func warn(_ warning: ImportWarning) {
+        if warnings.count < Self.warningsKept { warnings.append(warning) } else { warningsNotKept += 1 }
+    }
+
+    /// The warnings kept, and one more that counts those that were not.
+    public var warningsToShow: [ImportWarning] {
+        guard warningsNotKept > 0, let last = warnings.last else { return warnings }
+        return warnings + [
+            ImportWarning(
+                file: last.file, place: last.place,
+                message: "and \(warningsNotKept) more rows left out (only the first \(Self.warningsKept) are listed)")
+        ]
     }
 }
 

@@ -26,11 +26,40 @@ public struct ImportPlan: Equatable, Sendable {
         /// The stored habit's first day moves back to this one, so that older imported days count.
         public var newCreatedDay: LocalDay?
 
-        /// Entries the import adds.
+        /// How many entries the import adds (counted when planned, kept once they are stored and let go).
+        public var entriesAdded = 0
+        /// The first and last day of the entries it adds.
+        public var dayRange: ClosedRange<LocalDay>?
+
+        /// Entries the import adds (none once stored: see `stored`).
         public var newEntries: [PortableEntry] { habit.entries }
 
-        /// The first and last day of the entries it adds.
-        public var dayRange: ClosedRange<LocalDay>? { ImportPlan.range(newEntries.map(\.day)) }
+        init(
+            habit: PortableHabit, mergeInto: Habit? = nil, alreadyHere: Int, conflicts: [Conflict],
+            differences: [String], newCreatedDay: LocalDay? = nil
+        ) {
+            self.habit = habit
+            self.mergeInto = mergeInto
+            self.alreadyHere = alreadyHere
+            self.conflicts = conflicts
+            self.differences = differences
+            self.newCreatedDay = newCreatedDay
+            counted()
+        }
+
+        /// Counts the entries it adds, and their days.
+        mutating func counted() {
+            entriesAdded = newEntries.count
+            dayRange = ImportPlan.range(newEntries.map(\.day))
+        }
+
+        /// The item as the answer keeps it once its entries are stored: its counts, not its entries,
+        /// so that an import holds one habit's entries at a time.
+        public var stored: Item {
+            var item = self
+            item.habit.entries = []
+            return item
+        }
     }
 
     public var items: [Item]
@@ -39,10 +68,17 @@ public struct ImportPlan: Equatable, Sendable {
 
     public var habitsCreated: Int { items.filter { $0.mergeInto == nil }.count }
     public var habitsMerged: Int { items.filter { $0.mergeInto != nil }.count }
-    public var entriesAdded: Int { items.reduce(0) { $0 + $1.newEntries.count } }
+    public var entriesAdded: Int { items.reduce(0) { $0 + $1.entriesAdded } }
     public var conflicts: Int { items.reduce(0) { $0 + $1.conflicts.count } }
     /// The first and last day the added entries cover.
-    public var dayRange: ClosedRange<LocalDay>? { Self.range(items.flatMap { $0.newEntries.map(\.day) }) }
+    public var dayRange: ClosedRange<LocalDay>? {
+        Self.range(items.compactMap(\.dayRange).flatMap { [$0.lowerBound, $0.upperBound] })
+    }
+
+    public init(items: [Item], warnings: [ImportWarning]) {
+        self.items = items
+        self.warnings = warnings
+    }
 
     static func range(_ days: [LocalDay]) -> ClosedRange<LocalDay>? {
         guard let first = days.min(), let last = days.max() else { return nil }
@@ -74,22 +110,13 @@ public enum ImportMerge {
     public static func plan(
         _ batch: ImportBatch, stored: [Habit], entries: (Habit) throws -> [LocalDay: Entry], merge: Bool
     ) throws -> ImportPlan {
-        func match(_ name: String) -> Habit? { stored.first { $0.name.caseInsensitiveCompare(name) == .orderedSame } }
-        if !merge {
-            let taken = batch.habits.compactMap { match($0.name)?.name }
-            if !taken.isEmpty {
-                throw MorningProofError(
-                    .dataError,
-                    "\(taken.map { "\"\($0)\"" }.joined(separator: ", ")) already exist\(taken.count == 1 ? "s" : "") here; nothing was imported\(hint: .mergeInstead(count: taken.count))"
-                )
-            }
+        var planner = ImportPlanner(stored: stored, merge: merge)
+        var items: [ImportPlan.Item] = []
+        for habit in batch.habits {
+            let target = planner.target(of: habit)
+            if let item = planner.item(habit, targetEntries: try target.map(entries) ?? [:]) { items.append(item) }
         }
-        let items = try batch.habits.map { habit -> ImportPlan.Item in
-            guard let existing = match(habit.name) else {
-                return ImportPlan.Item(habit: habit, alreadyHere: 0, conflicts: [], differences: [])
-            }
-            return merged(habit, into: Stored(habit: existing, entries: try entries(existing)))
-        }
+        try planner.checkNamesFree()
         return ImportPlan(items: items, warnings: batch.warnings)
     }
 
@@ -111,13 +138,16 @@ public enum ImportMerge {
         if let first = item.habit.entries.map(\.day).min(), first < stored.habit.createdDay {
             item.newCreatedDay = first
         }
+        item.counted()
         return item
     }
 
     /// The settings a merge keeps as stored although the import says otherwise, in words.
     static func differences(_ here: Habit, _ imported: PortableHabit) -> [String] {
         var result: [String] = []
-        if here.kind != imported.kind { result.append("kind: \(here.kind.rawValue) here, \(imported.kind.rawValue) imported") }
+        if here.kind != imported.kind {
+            result.append("kind: \(here.kind.rawValue) here, \(imported.kind.rawValue) imported")
+        }
         if here.schedule != imported.schedule {
             result.append("schedule: \(here.schedule.summary) here, \(imported.schedule.summary) imported")
         }

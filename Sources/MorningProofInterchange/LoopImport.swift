@@ -9,13 +9,12 @@ public enum LoopImport {
         let known = Set(backup.habits.map(\.id))
         for repetition in backup.repetitions {
             guard let id = repetition.habitID, known.contains(id) else {
-                batch.warn(repetition.origin, "no habit with id \(repetition.habitID.map(String.init) ?? "NULL"); left out")
+                noHabit(repetition, batch: &batch)
                 continue
             }
             byHabit[id, default: []].append(repetition)
         }
-        let ordered = backup.habits.sorted { ($0.position ?? Int.max, $0.id) < ($1.position ?? Int.max, $1.id) }
-        for record in ordered {
+        for record in ordered(backup.habits) {
             if let habit = habit(record, byHabit[record.id] ?? [], context: context, batch: &batch) {
                 batch.add(habit, from: record.origin)
             }
@@ -23,8 +22,37 @@ public enum LoopImport {
         return batch
     }
 
+    /// The habits of a backup read one at a time (`repetitions` reads one habit's repetitions when
+    /// its turn comes), after the warnings `found` holds: what `batch` gives, holding one habit's
+    /// repetitions at a time. The reader finds the repetitions of no habit itself.
+    public static func stream(
+        habits: [LoopBackup.Habit], found: ImportBatch, context: ImportContext,
+        repetitions: @escaping (LoopBackup.Habit) throws -> [LoopBackup.Repetition]
+    ) -> ImportStream {
+        var remaining = ordered(habits)[...]
+        return ImportStream(found: found) { batch in
+            while let record = remaining.popFirst() {
+                if let habit = habit(record, try repetitions(record), context: context, batch: &batch) {
+                    return (habit, record.origin)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Leaves out a repetition whose habit the backup does not hold, with a warning.
+    public static func noHabit(_ repetition: LoopBackup.Repetition, batch: inout ImportBatch) {
+        batch.warn(repetition.origin, "no habit with id \(repetition.habitID.map(String.init) ?? "NULL"); left out")
+    }
+
+    /// Loop's order: by position, then id (a habit without a position last).
+    static func ordered(_ habits: [LoopBackup.Habit]) -> [LoopBackup.Habit] {
+        habits.sorted { ($0.position ?? Int.max, $0.id) < ($1.position ?? Int.max, $1.id) }
+    }
+
     private static func habit(
-        _ record: LoopBackup.Habit, _ repetitions: [LoopBackup.Repetition], context: ImportContext, batch: inout ImportBatch
+        _ record: LoopBackup.Habit, _ repetitions: [LoopBackup.Repetition], context: ImportContext,
+        batch: inout ImportBatch
     ) -> PortableHabit? {
         let name: String
         do {
@@ -38,7 +66,8 @@ public enum LoopImport {
         guard let numerator = record.numerator, let denominator = record.denominator,
             let schedule = LoopRules.schedule(numerator: numerator, denominator: denominator)
         else {
-            let frequency = "\(record.numerator.map(String.init) ?? "NULL")/\(record.denominator.map(String.init) ?? "NULL")"
+            let frequency =
+                "\(record.numerator.map(String.init) ?? "NULL")/\(record.denominator.map(String.init) ?? "NULL")"
             batch.warn(record.origin, "\"\(name)\": frequency \(frequency) is not one Loop writes; habit left out")
             return nil
         }

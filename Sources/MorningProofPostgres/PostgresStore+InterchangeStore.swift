@@ -9,9 +9,10 @@ import PostgresNIO
 /// stored (`ImportMerge`) and, applied, written in the same transaction as the plan was read in.
 extension PostgresStore: InterchangeStore {
     /// Plans an import against what is stored (merge into a habit of the same name, what is here
-    /// wins) and, with `apply`, writes the plan in one transaction, planned inside it: all of it or,
-    /// on any error, nothing. Without `apply` nothing is written.
-    public func importBatch(_ batch: ImportBatch, merge: Bool, apply: Bool) async throws -> ImportPlan {
+    /// wins) one habit at a time and, with `apply`, writes each in the same transaction as the plan
+    /// is read in: all of it or, on any error, nothing. Without `apply` nothing is written. Only one
+    /// habit's entries are held at once (a Loop backup's are read from its file as their turn comes).
+    public func importHabits(_ habits: ImportStream, merge: Bool, apply: Bool) async throws -> ImportPlan {
         try await transaction(apply ? .writing : .snapshot) { connection in
             if apply {
                 // One import of the account at a time: a second one waits, then plans against what
@@ -20,38 +21,31 @@ extension PostgresStore: InterchangeStore {
                     "SELECT pg_advisory_xact_lock(\(Self.importLockSpace), \(Int32(truncatingIfNeeded: accountID)))",
                     logger: logger)
             }
-            let planned = try await Self.plan(batch, merge: merge, accountID: accountID, connection, logger: logger)
-            guard apply else { return planned }
-            for item in planned.items {
-                try await Self.store(item, accountID: accountID, connection, logger: logger)
+            let stored = try await connection.query(
+                "SELECT \(unescaped: Self.habitColumns) FROM habit WHERE accountId = \(accountID) ORDER BY id",
+                logger: logger
+            ).collect().map(Self.habit(from:))
+            var planner = ImportPlanner(stored: stored, merge: merge)
+            var items: [ImportPlan.Item] = []
+            while let habit = try habits.next() {
+                var here: [LocalDay: Entry] = [:]
+                if let target = planner.target(of: habit) {
+                    let rows = try await connection.query(
+                        "SELECT \(unescaped: Self.entryColumns) FROM entry WHERE habitId = \(target.id)", logger: logger
+                    ).collect()
+                    for entry in try rows.compactMap(Self.entry(from:)) { here[entry.day] = entry }
+                }
+                guard let item = planner.item(habit, targetEntries: here) else { continue }
+                if apply { try await Self.store(item, accountID: accountID, connection, logger: logger) }
+                items.append(item.stored)
             }
-            return planned
+            try planner.checkNamesFree()
+            return ImportPlan(items: items, warnings: habits.warnings)
         }
     }
 
     /// The first key of the advisory lock imports take (the second is the account's id).
     static let importLockSpace: Int32 = 0x4D50_4931  // "MPI1"
-
-    /// The plan of `batch`: the account's habits, and the entries of those the batch names, read first.
-    private static func plan(
-        _ batch: ImportBatch, merge: Bool, accountID: Int64, _ connection: PostgresConnection, logger: Logger
-    ) async throws -> ImportPlan {
-        let stored = try await connection.query(
-            "SELECT \(unescaped: habitColumns) FROM habit WHERE accountId = \(accountID) ORDER BY id", logger: logger
-        ).collect().map(habit(from:))
-        let named = stored.filter { habit in
-            batch.habits.contains { $0.name.caseInsensitiveCompare(habit.name) == .orderedSame }
-        }
-        var entries: [Int64: [LocalDay: Entry]] = [:]
-        if !named.isEmpty {
-            let rows = try await connection.query(
-                "SELECT \(unescaped: entryColumns) FROM entry WHERE habitId = ANY(\(named.map(\.id)))",
-                logger: logger
-            ).collect()
-            for entry in try rows.compactMap(entry(from:)) { entries[entry.habitID, default: [:]][entry.day] = entry }
-        }
-        return try ImportMerge.plan(batch, stored: stored, entries: { entries[$0.id] ?? [:] }, merge: merge)
-    }
 
     /// Writes one planned habit: created, or its first day moved back; then its new entries and their
     /// evidence, each in one statement however many there are.

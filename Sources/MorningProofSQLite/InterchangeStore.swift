@@ -6,25 +6,26 @@ import MorningProofStoreContract
 
 extension AppDatabase: InterchangeStore {
     /// Plans an import against what is stored (`ImportMerge`: merge into a habit of the same name, what is
-    /// here wins) and, with `apply`, writes the plan in one transaction, planned inside it: all of it or,
-    /// on any error, nothing. Without `apply` nothing is written.
-    public func importBatch(_ batch: ImportBatch, merge: Bool, apply: Bool) async throws -> ImportPlan {
-        @Sendable func plan(_ db: Database) throws -> ImportPlan {
+    /// here wins) one habit at a time and, with `apply`, writes each in the same transaction as the plan
+    /// is read in: all of it or, on any error, nothing. Without `apply` nothing is written. The stream
+    /// is read inside the transaction, on GRDB's writer (a Loop backup's habits are read from its file
+    /// as their turn comes), so that only one habit's entries are held at once.
+    public func importHabits(_ habits: ImportStream, merge: Bool, apply: Bool) async throws -> ImportPlan {
+        let accountID = accountID
+        @Sendable func plan(_ db: Database, store: Bool) throws -> ImportPlan {
             let stored = try HabitRecord.filter(HabitRecord.Columns.accountId == accountID)
                 .order(HabitRecord.Columns.id).fetchAll(db).map(\.habit)
-            return try ImportMerge.plan(
-                batch, stored: stored,
+            let write: (ImportPlan.Item) throws -> Void = { try Self.store($0, accountID: accountID, in: db) }
+            return try habits.plan(
+                stored: stored, merge: merge,
                 entries: { habit in
                     try EntryRecord.filter(EntryRecord.Columns.habitId == habit.id).fetchAll(db).compactMap(\.entry)
                         .reduce(into: [:]) { $0[$1.day] = $1 }
-                }, merge: merge)
+                },
+                store: store ? write : nil)
         }
-        guard apply else { return try await asyncRead(plan) }
-        return try await asyncWrite { db in
-            let planned = try plan(db)
-            for item in planned.items { try Self.store(item, accountID: accountID, in: db) }
-            return planned
-        }
+        guard apply else { return try await asyncRead { try plan($0, store: false) } }
+        return try await asyncWrite { try plan($0, store: true) }
     }
 
     private static func store(_ item: ImportPlan.Item, accountID: Int64, in db: Database) throws {

@@ -15,8 +15,23 @@ struct ImportRoutes {
         table.add(.post, "/api/import", importHistory)
     }
 
+    /// Imports' own places: `limit` at once server-wide (503 past it) and one per account (429), apart
+    /// from the metric uploads', so that a phone's metrics are never refused for an import, nor an
+    /// import for metrics.
+    static func places(limit: Int) -> BoundedAdmission {
+        BoundedAdmission(
+            limit: limit, perAccount: 1,
+            refusal: APIError(
+                status: .serviceUnavailable, code: "busy",
+                message: "the server is reading other imports; try again in a minute", headers: [.retryAfter: "30"]),
+            ownShareRefusal: APIError(
+                status: .tooManyRequests, code: "upload_in_progress",
+                message: "this account is already sending an import; send the next one when that one has ended",
+                headers: [.retryAfter: "30"]))
+    }
+
     /// The token is checked first (a full account's only), the type next (415), then a place among
-    /// the uploads (503; one at a time per account, 429): only then is the body written to private
+    /// the imports (`places`: 503; one at a time per account, 429): only then is the body written to private
     /// files, read on the CPU pool and applied, merging into habits of the same name (the days here
     /// win, so the same file twice adds nothing). 413 past the limit, 400 for what is no such file.
     @Sendable func importHistory(_ request: Request, _ context: ServerContext) async throws -> Response {
@@ -28,8 +43,8 @@ struct ImportRoutes {
         }
         let folder = scope.configuration.uploadFolder
         let reader = scope.configuration.loopBackupReader ?? NoLoopBackupReader()
-        let (kind, plan) = try await signedIn.run { account in
-            try await scope.metricUploads.run(for: account.account.id) {
+        let (kind, plan, file) = try await signedIn.run { account in
+            try await scope.importUploads.run(for: account.account.id) {
                 try await ReceivedFile.with(in: folder) { first in
                     try await ReceivedFile.with(in: folder) { second in
                         let parts = try await upload.receive(request, into: [first, second])
@@ -38,12 +53,12 @@ struct ImportRoutes {
                         let plan = try await Self.relabeling(parts) {
                             try await Self.run(kind, parts, service: service, now: account.now, cpu: scope.cpuWork)
                         }
-                        return (kind, plan)
+                        return (kind, plan, parts.map(\.label).joined(separator: " and "))
                     }
                 }
             }
         }
-        return JSONResponse.make(.ok, ImportResultJSON(plan, kind: kind))
+        return JSONResponse.make(.ok, ImportReport(plan, source: kind.rawValue, file: file, applied: true))
     }
 
     private static func run(
@@ -84,61 +99,9 @@ struct ImportRoutes {
 
 /// A server given no reader of Loop's SQLite backups refuses them (its CSV zip is read without one).
 private struct NoLoopBackupReader: LoopBackupReader {
-    func read(path: String, label: String) throws -> LoopBackup {
+    func habits(path: String, label: String, context: ImportContext) throws -> ImportStream {
         throw APIError(
             status: .unsupportedMediaType, code: "unsupported_media_type",
             message: "this server does not read Loop's .db backups: send Loop's CSV export (.zip) instead")
-    }
-}
-
-/// What an import did, as `morningproof import --json` reports it: the habits created and merged
-/// into, the entries added, and every row left out with where it was.
-struct ImportResultJSON: Encodable {
-    struct Habit: Encodable {
-        var name: String
-        var action: String
-        var mergeInto: String?
-        var entriesAdded: Int
-        var alreadyHere: Int
-        var conflicts: Int
-    }
-
-    struct Warning: Encodable {
-        var `where`: String
-        var message: String
-    }
-
-    var source: String
-    var habitsAdded: Int
-    var habitsMerged: Int
-    var entriesAdded: Int
-    var alreadyHere: Int
-    var conflicts: Int
-    var firstDay: String?
-    var lastDay: String?
-    var habits: [Habit]
-    var warnings: [Warning]
-
-    init(_ plan: ImportPlan, kind: ImportUpload.Kind) {
-        source = kind.rawValue
-        habitsAdded = plan.habitsCreated
-        habitsMerged = plan.habitsMerged
-        entriesAdded = plan.entriesAdded
-        alreadyHere = plan.items.reduce(0) { $0 + $1.alreadyHere }
-        conflicts = plan.conflicts
-        firstDay = plan.dayRange?.lowerBound.description
-        lastDay = plan.dayRange?.upperBound.description
-        habits = plan.items.map { item in
-            Habit(
-                name: item.habit.name, action: item.mergeInto == nil ? "create" : "merge",
-                mergeInto: item.mergeInto?.name, entriesAdded: item.newEntries.count, alreadyHere: item.alreadyHere,
-                conflicts: item.conflicts.count)
-        }
-        warnings = plan.warnings.map { warning in
-            switch warning.place {
-            case .line(let number): Warning(where: "\(warning.file) line \(number)", message: warning.message)
-            case .path(let path): Warning(where: "\(warning.file) \(path)", message: warning.message)
-            }
-        }
     }
 }

@@ -52,7 +52,8 @@ public enum MorningProofServer {
             habits: habits,
             configuration: configuration, realNow: realNow, cpuWork: cpuWork,
             photoUploads: ProofRoutes.photoUploads(limit: configuration.photoUploadLimit, cpu: cpuWork),
-            metricUploads: BoundedAdmission(limit: configuration.metricsUploadLimit, perAccount: 1))
+            metricUploads: BoundedAdmission(limit: configuration.metricsUploadLimit, perAccount: 1),
+            importUploads: ImportRoutes.places(limit: configuration.importUploadLimit))
         var routes = RouteTable()
         SystemRoutes.add(to: &routes, configuration: configuration)
         WebRoutes.add(to: &routes)

@@ -23,6 +23,9 @@ struct RequestScope: Sendable {
     /// Metric bodies received and read at once, server-wide (each may take 512 MB of disk), and
     /// one at a time per account, so that one account's slow uploads never hold the others'.
     let metricUploads: BoundedAdmission
+    /// Imports received and read at once, server-wide, and one at a time per account: places apart
+    /// from the metric uploads' (`ImportRoutes.places`).
+    let importUploads: BoundedAdmission
     /// Tokens found valid lately, for `checkToken`.
     let recentTokens = RecentTokens()
 

@@ -77,6 +77,9 @@ public struct ServerConfiguration: Sendable {
     /// Reads Loop's `.db` backups: the SQLite engine's reader, which the server command gives; nil:
     /// a backup is refused with 415 (Loop's CSV zip, harsh and JSON are read without it).
     public var loopBackupReader: (any LoopBackupReader)? = nil
+    /// Imports received and read at once, server-wide, one per account: places of their own, so that
+    /// imports and metric uploads never refuse each other.
+    public var importUploadLimit = 2
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, allowClockHeader: Bool = false, bcryptCost: Int = 12,

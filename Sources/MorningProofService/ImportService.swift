@@ -83,9 +83,18 @@ public struct ImportService: Sendable {
     ) async throws -> ImportPlan {
         try await Self.check(source)
         let context = ImportContext(now: now, clock: clock)
-        let batch = try await Self.reading(on: cpu) { try read(source, context: context) }
-        return try await database.importBatch(batch, merge: merge, apply: apply)
+        let habits = try await Self.reading(on: cpu) {
+            let habits = try stream(source, context: context)
+            try habits.readAhead(entries: Self.entriesReadAhead)
+            return habits
+        }
+        return try await database.importHabits(habits, merge: merge, apply: apply)
     }
+
+    /// How many entries of a Loop backup are read before the import's transaction begins (about 30 MB):
+    /// a file that small is read whole first, so the transaction (SQLite's write lock, which every
+    /// other writer waits for) only writes; a larger one is read on, one habit at a time, as it writes.
+    static let entriesReadAhead = 200_000
 
     /// `run` for harsh's two files wherever they are (a server's uploads, each in a folder of its
     /// own), rather than in one folder.
@@ -97,9 +106,9 @@ public struct ImportService: Sendable {
         return try await database.importBatch(batch, merge: merge, apply: apply)
     }
 
-    private static func reading(
-        on cpu: (any CPUWork)?, _ body: @escaping @Sendable () throws -> ImportBatch
-    ) async throws -> ImportBatch {
+    private static func reading<T: Sendable>(
+        on cpu: (any CPUWork)?, _ body: @escaping @Sendable () throws -> T
+    ) async throws -> T {
         guard let cpu else { return try body() }
         return try await cpu.run(body)
     }
@@ -113,24 +122,33 @@ public struct ImportService: Sendable {
 
     /// The habits and entries `source` holds, with the rows it could not use.
     public func read(_ source: ImportSource, context: ImportContext) throws -> ImportBatch {
+        try stream(source, context: context).batch()
+    }
+
+    /// The habits `source` holds, handed over one at a time: a Loop backup's read from its file as
+    /// their turn comes, the other files' read whole first.
+    func stream(_ source: ImportSource, context: ImportContext) throws -> ImportStream {
         switch source {
         case .json(let path):
-            return try ExportDocument.read(try Self.contents(path), file: path)
+            return ImportStream(try ExportDocument.read(try Self.contents(path), file: path))
         case .harsh(let folder):
-            return try Self.harsh(habits: folder + "/habits", log: folder + "/log", context: context)
+            return ImportStream(try Self.harsh(habits: folder + "/habits", log: folder + "/log", context: context))
         case .loop(let path):
-            return LoopImport.batch(try loopBackup(path), context: context)
+            return try loopBackup(path, context: context)
         }
     }
 
     /// A Loop backup from its SQLite file, its CSV export zip, or the folder that zip unzips to.
-    func loopBackup(_ path: String) throws -> LoopBackup {
+    func loopBackup(_ path: String, context: ImportContext) throws -> ImportStream {
         var isDirectory: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if isDirectory.boolValue { return try LoopCSV.backup(files: try LoopExportFiles.folder(path), label: path) }
+        func csv(_ files: [String: Data]) throws -> ImportStream {
+            ImportStream(LoopImport.batch(try LoopCSV.backup(files: files, label: path), context: context))
+        }
+        if isDirectory.boolValue { return try csv(try LoopExportFiles.folder(path)) }
         switch LoopFileKind(head: try Self.head(path)) {
-        case .sqlite: return try loopBackupReader.read(path: path, label: path)
-        case .zip: return try LoopCSV.backup(files: try LoopExportFiles.zip(path), label: path)
+        case .sqlite: return try loopBackupReader.habits(path: path, label: path, context: context)
+        case .zip: return try csv(try LoopExportFiles.zip(path))
         case nil:
             throw MorningProofError.dataError(
                 "\(path): not a Loop Habit Tracker backup (.db) or CSV export (.zip or its folder)")

@@ -110,7 +110,9 @@ enum ImportRun {
             database: session.database, clock: session.clock, loopBackupReader: SQLiteLoopBackupReader()
         ).run(source, merge: !options.noMerge, apply: options.apply, now: session.now)
         for warning in plan.warnings { Console.error("morningproof: warning: \(warning)") }
-        if session.json { return try Console.json(ImportJSON(plan, source: source, applied: options.apply)) }
+        if session.json {
+            return try Console.json(ImportReport(plan, source: source.kind, file: source.path, applied: options.apply))
+        }
         Console.out(ImportText.lines(plan, source: source, applied: options.apply).joined(separator: "\n"))
     }
 }

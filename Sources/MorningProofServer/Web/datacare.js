@@ -104,13 +104,13 @@ function send(body, type, onProgress) {
 
 /// "Added 3 habits and 412 days", with the habits merged and the rows left out.
 function summary(reply) {
-  const added = reply.habitsAdded > 0 ? `Added ${count(reply.habitsAdded, "habit")} and ${count(reply.entriesAdded, "day")}`
+  const added = reply.habitsCreated > 0 ? `Added ${count(reply.habitsCreated, "habit")} and ${count(reply.entriesAdded, "day")}`
     : reply.entriesAdded > 0 ? `Added ${count(reply.entriesAdded, "day")}` : "Nothing new: every day it holds is here already";
   const merged = reply.habitsMerged > 0 ? ` (${count(reply.habitsMerged, "habit")} already here, merged)` : "";
   const parts = [node("p", { text: `${added}${merged}.` })];
   if (reply.warnings?.length) {
     parts.push(node("p", { text: `${count(reply.warnings.length, "row")} left out:` }),
-      node("ul", { class: "import-warnings" }, ...reply.warnings.map((warning) => node("li", { text: `${warning.where}: ${warning.message}` }))));
+      node("ul", { class: "import-warnings" }, ...reply.warnings.map((warning) => node("li", { text: warning }))));
   }
   return parts;
 }
