@@ -314,7 +314,7 @@ let package = Package(
         .testTarget(
             name: "MorningProofCLITests",
             dependencies: [
-                "MorningProofCLI", "morningproof", "MorningProofSQLite", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
+                "MorningProofCLI", "morningproof", "MorningProofService", "MorningProofSQLite", "MorningProofStoreContract", "MorningProofCore", "MorningProofTestSupport",
                 "TestFixtures",
             ]
         ),

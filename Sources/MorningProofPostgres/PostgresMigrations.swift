@@ -26,7 +26,7 @@ extension PostgresStore {
         PostgresMigration(name: "v17-proof-scenes", statements: PostgresSchema.proofScenes),
         PostgresMigration(name: "v18-passkeys", statements: PostgresSchema.passkeys),
         PostgresMigration(name: "v19-sealed-challenges", statements: PostgresSchema.sealedPasskeyChallenges),
-        PostgresMigration(name: "v-notifyfk", statements: PostgresSchema.notificationAccountKey),
+        PostgresMigration(name: "v20-account-keys", statements: PostgresSchema.notificationAccountKey),
     ]
 
     /// The names of the migrations this build knows, in order.

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Migration `v-notifyfk`: the two tables that held an account's id without a foreign key to it,
+/// Migration `v20-account-keys`: the two tables that held an account's id without a foreign key to it,
 /// `notification` (since v9-metric-accounts) and `zoneChange` (since v6-accounts: SQLite cannot add
 /// a column with both a foreign key and a default), get one, ON DELETE CASCADE, as every other
 /// account-owned table has: a row can no longer outlive its account (a reminder claimed while the
@@ -28,7 +28,7 @@ enum AccountKeySchema {
                 db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table]),
             create.hasPrefix(head), create.components(separatedBy: column).count == 2
         else {
-            throw DatabaseError(message: "v-notifyfk: \(table) is not as the earlier migrations left it")
+            throw DatabaseError(message: "v20-account-keys: \(table) is not as the earlier migrations left it")
         }
         // Indexes and triggers go with the table they belong to: kept here, made again on the new one.
         let dependents = try String.fetchAll(

@@ -151,7 +151,7 @@ extension AppDatabase {
         migrator.registerMigration("v19-sealed-challenges") { db in
             try PasskeySchema.sealChallenges(db)
         }
-        migrator.registerMigration("v-notifyfk") { db in
+        migrator.registerMigration("v20-account-keys") { db in
             try AccountKeySchema.addKeys(db)
         }
         return migrator

@@ -8,12 +8,12 @@ import Testing
 
 @testable import MorningProofSQLite
 
-/// Migration `v-notifyfk`: every table that holds an account's id has a foreign key to the account,
+/// Migration `v20-account-keys`: every table that holds an account's id has a foreign key to the account,
 /// ON DELETE CASCADE, on both engines. `notification` had none on either engine, SQLite's
 /// `zoneChange` none either: a reminder claimed while its account was deleted could be left behind.
 @Suite struct AccountKeyTests {
     /// The migration that adds the keys, and the one before it.
-    static let migration = "v-notifyfk"
+    static let migration = "v20-account-keys"
     static let before = "v19-sealed-challenges"
 
     @Test(arguments: Engine.available) func everyAccountColumnHasAKeyToTheAccount(engine: Engine) async throws {

@@ -89,7 +89,7 @@ struct PostgresMigrationTests {
     }
 
     /// The schema holds every table and column of the SQLite store (its habit-state cache too),
-    /// and the same foreign keys (since `v-notifyfk`, SQLite's zoneChange has its key too); PostgreSQL
+    /// and the same foreign keys (since `v20-account-keys`, SQLite's zoneChange has its key too); PostgreSQL
     /// adds the table of failed sign-ins that servers share (one SQLite server keeps them in memory).
     @Test func theSchemaIsTheSQLiteStoresTableForTable() async throws {
         let sqlite = try AppDatabase.inMemory()
