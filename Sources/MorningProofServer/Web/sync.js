@@ -118,7 +118,8 @@ function watchForServer() {
   probe ||= setInterval(async () => {
     // A page shown again sends at once, and a browser that knows it is offline says `online` later.
     if (document.visibilityState !== "visible" || running || navigator.onLine === false) return;
-    const answered = await fetch("/health", { cache: "no-store" }).then((response) => response.ok, () => false);
+    // Each probe waits at most until the next: a captive Wi-Fi that swallows it holds nothing.
+    const answered = await fetch("/health", { cache: "no-store", signal: AbortSignal.timeout(PROBE_EVERY) }).then((response) => response.ok, () => false);
     if (answered && lastStop === "network") sendAndShow();
   }, PROBE_EVERY);
 }
