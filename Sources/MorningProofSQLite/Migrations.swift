@@ -151,6 +151,9 @@ extension AppDatabase {
         migrator.registerMigration("v19-sealed-challenges") { db in
             try PasskeySchema.sealChallenges(db)
         }
+        migrator.registerMigration("v-uploads38") { db in
+            try MetricUploadStagingSchema.create(db)
+        }
         return migrator
     }()
 }
