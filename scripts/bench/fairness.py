@@ -193,7 +193,7 @@ def measure(port, token, email, habit, seconds, sign_in_every):
                 conn.close()
                 conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
                 continue
-            writes.append(took) if status == 200 else errors.append(f"write {status}")
+            writes.append(took) if status in (200, 201) else errors.append(f"write {status}")
         conn.close()
 
     def signer():
