@@ -44,7 +44,7 @@ extension AppDatabase {
         return result!
     }
 
-    private func translatingAsync<T>(_ body: () async throws -> T) async throws -> T {
+    func translatingAsync<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as DatabaseError {

@@ -81,13 +81,20 @@ public struct AppDatabase: Sendable {
     /// Opens the database for a process that serves many requests at once (the server): checked,
     /// created or migrated as `open` does, then served by a pool whose reads run side by side on up
     /// to `readers` connections while writes go one at a time (WAL). A one-shot command keeps `open`:
-    /// the pool sets itself up with a write at every start.
+    /// the pool sets itself up with a write at every start. It removes the rows that uploads cut
+    /// short by a killed server had staged (`MetricUploadStaging`).
     public static func openShared(path: String, readers: Int) throws -> AppDatabase {
         _ = try open(path: path)
         var configuration = configuration
         configuration.maximumReaderCount = max(1, readers)
+        // Checkpoints run off the write path (`WALCheckpointer`), not on the writer after a commit.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         return try translatingErrors(path: path) {
-            AppDatabase(writer: try DatabasePool(path: path, configuration: configuration), suspends: true)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            // No upload is being stored yet: staged rows are what a killed server left (issue 38).
+            try pool.write { db in while try MetricUploadStaging.remove(nil, limit: 5_000, db) {} }
+            WALCheckpointer.start(for: pool)
+            return AppDatabase(writer: pool, suspends: true)
         }
     }
 

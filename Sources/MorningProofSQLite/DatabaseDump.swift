@@ -5,7 +5,8 @@ import MorningProofStoreContract
 
 extension AppDatabase {
     /// Every table of the database with its rows, from one snapshot; SQLite's and GRDB's own
-    /// tables and the derived ones (`DatabaseDump.derivedTables`) are left out. An owner with no
+    /// tables, the derived ones (`DatabaseDump.derivedTables`) and the staging tables of uploads being
+    /// stored (`MetricUploadStagingSchema`, SQLite's only) are left out. An owner with no
     /// zone set gets the one its days are counted in, `systemZone`'s, so that another engine (which
     /// has no machine's zone to fall back on) counts them the same.
     public func dump(systemZone: @autoclosure () -> String = ZoneNames.systemDefault()) throws -> DatabaseDump {
@@ -17,7 +18,8 @@ extension AppDatabase {
                     AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name
                     """)
             var tables: [DatabaseDump.Table] = []
-            for name in names where !DatabaseDump.derivedTables.contains(name) {
+            for name in names
+            where !DatabaseDump.derivedTables.contains(name) && !MetricUploadStagingSchema.tables.contains(name) {
                 let columns = try db.columns(in: name).map(\.name)
                 var rows: [[DatabaseDump.Value]] = []
                 let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(name.quotedDatabaseIdentifier)")

@@ -114,7 +114,7 @@ extension AppDatabase: MetricImportStore {
 
     /// A complete export replaces the stored export total of each (metric, day, source) it holds,
     /// unless that total came from a newer export; an export cut short only raises totals.
-    private static func storeExportAggregates(
+    static func storeExportAggregates(
         _ batch: MetricBatch, _ account: Int64, _ db: Database, _ outcome: inout MetricWriteOutcome
     ) throws {
         guard !batch.exportAggregates.isEmpty else { return }
@@ -154,7 +154,7 @@ extension AppDatabase: MetricImportStore {
     }
 
     /// Marks `days` as changed since the account's goals were last judged.
-    private static func markForJudgement(_ days: Set<LocalDay>, _ account: Int64, _ db: Database) throws {
+    static func markForJudgement(_ days: Set<LocalDay>, _ account: Int64, _ db: Database) throws {
         guard !days.isEmpty else { return }
         let mark = try db.makeStatement(
             sql: """

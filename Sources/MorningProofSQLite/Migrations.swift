@@ -154,6 +154,9 @@ extension AppDatabase {
         migrator.registerMigration("v20-account-keys") { db in
             try AccountKeySchema.addKeys(db)
         }
+        migrator.registerMigration("v21-upload-staging") { db in
+            try MetricUploadStagingSchema.create(db)
+        }
         return migrator
     }()
 }

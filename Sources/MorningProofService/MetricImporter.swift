@@ -122,7 +122,7 @@ public struct MetricImporter {
                     ? try reader.readXML(path: path, shownAs: name) : try reader.readZip(path: path, shownAs: name)
             }
             state?.complete = export.complete
-            let outcome = try await StoreFailure.wrap { try await database.storeMetrics(export.batch, file: state) }
+            let outcome = try await storeWhole(export.batch, file: state)
             var report = FileReport(path: path, format: format)
             report.recordsRead = export.recordsRead
             report.duplicatesSkipped = min(outcome.duplicatesSkipped, export.recordsRead)
@@ -136,7 +136,7 @@ public struct MetricImporter {
             let (batch, recordsRead, warnings, warningCount) = try await offload {
                 try HealthAutoExportReader(clock: clock).readFile(path, shownAs: name)
             }
-            let outcome = try await StoreFailure.wrap { try await database.storeMetrics(batch, file: state) }
+            let outcome = try await storeWhole(batch, file: state)
             var report = FileReport(path: path, format: format)
             report.recordsRead = recordsRead
             report.duplicatesSkipped = outcome.duplicatesSkipped
@@ -182,6 +182,34 @@ extension MetricImporter {
         report.duplicatesSkipped = outcome.duplicatesSkipped
         report.daysTouched = outcome.daysTouched
         return report
+    }
+}
+
+extension MetricImporter {
+    /// A whole file's batch (an Apple export, Health Auto Export JSON): through the upload's store
+    /// when there is one (all or nothing, staged a chunk at a time: issue 38), else in one
+    /// transaction with what was read of the file.
+    fileprivate func storeWhole(_ batch: MetricBatch, file: WatchedFileState?) async throws -> MetricWriteOutcome {
+        try await StoreFailure.wrap {
+            guard let upload, file == nil else { return try await database.storeMetrics(batch, file: file) }
+            let once = OneBatch(batch)
+            return try await upload.storeMetrics(batches: { once.take() })
+        }
+    }
+}
+
+/// One batch, given once: the batches of a file read whole.
+private final class OneBatch: @unchecked Sendable {
+    private var batch: MetricBatch?
+    private let lock = NSLock()
+
+    init(_ batch: MetricBatch) { self.batch = batch }
+
+    func take() -> MetricBatch? {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { batch = nil }
+        return batch
     }
 }
 

@@ -7,8 +7,10 @@ import MorningProofCore
 /// short (a crash, a kill) leaves nothing stored.
 public protocol MetricUploadStore: MetricImportStore {
     /// Stores every batch `next` gives, in order, until it gives nil, each as `storeMetrics` stores
-    /// one, all in one transaction: all or nothing. `next` runs inside the transaction (an error it
-    /// throws rolls everything back); memory holds one batch at a time.
+    /// one, all or nothing: an error `next` throws stores none of them; memory holds one batch at a
+    /// time. SQLite stages them a chunk at a time and publishes them in one short transaction, so
+    /// that other accounts' writes do not wait for the whole upload; PostgreSQL stores them in one
+    /// transaction (its row locks do not hold other accounts up).
     func storeMetrics(batches next: @escaping @Sendable () throws -> MetricBatch?) async throws -> MetricWriteOutcome
 }
 

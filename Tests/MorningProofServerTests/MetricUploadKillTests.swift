@@ -26,9 +26,11 @@ struct MetricUploadKillTests {
         var arguments: [String]
         /// The records of metrics stored, every account's.
         var records: () async throws -> Int
-        /// True once an ingest has started writing (rows visible, a transaction's pages spilled to
-        /// SQLite's WAL, PostgreSQL's metric write lock held).
+        /// True once an ingest has started writing (rows visible or staged, a transaction's pages
+        /// spilled to SQLite's WAL, PostgreSQL's metric write lock held).
         var storing: () async throws -> Bool
+        /// The rows staged by uploads not yet published (SQLite's staging tables; none on PostgreSQL).
+        var staged: () async throws -> Int = { 0 }
     }
 
     @Test(arguments: Engine.available)
@@ -59,6 +61,9 @@ struct MetricUploadKillTests {
                 try count("SELECT (SELECT count(*) FROM metricSample) + (SELECT count(*) FROM metricBucket)")
             }
             let wal = { ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? 0 }
+            // An upload is staged a chunk at a time before it is published (issue 38): staged rows
+            // are an upload being stored, and are not the account's.
+            let staged = { try count("SELECT count(*) FROM metricUploadSample") }
             // A write transaction holds SQLite's write lock: another writer is refused at once. Seen
             // on two polls in a row, it is the upload's (a sign-in's or token's write lasts a moment).
             let writing = {
@@ -78,7 +83,8 @@ struct MetricUploadKillTests {
                         let isWriting = try writing()
                         defer { wasWriting = isWriting }
                         return try (isWriting && wasWriting) || size > (walAtStart ?? 0) + 4 << 20 || records() > 0
-                    }), body: body, folder: folder)
+                            || staged() > 0
+                    }, staged: staged), body: body, folder: folder)
         case .postgres:
             return try await TestPostgres.withDatabase { url in
                 let records = {
@@ -146,6 +152,8 @@ struct MetricUploadKillTests {
         let restarted = try ServerProcess(arguments, environment: environment)
         let stored = try await database.records()
         #expect(stored == 0, "\(stored) records of the interrupted upload were stored")
+        let staged = try await database.staged()
+        #expect(staged == 0, "\(staged) rows the interrupted upload staged are still there after a restart")
         #expect(try uploadFolders() == [], "the killed upload's folder is still there after a restart")
         #expect(restarted.stop() == 0)
         return true
