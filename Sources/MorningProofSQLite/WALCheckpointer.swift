@@ -34,7 +34,11 @@ final class WALCheckpointer: @unchecked Sendable {
     private func run() {
         var configuration = Configuration()
         configuration.busyMode = .immediateError
-        guard let connection = try? DatabaseQueue(path: path, configuration: configuration) else { return }
+        guard let connection = try? DatabaseQueue(path: path, configuration: configuration) else {
+            // No connection of its own: the writer checkpoints after its commits again, as SQLite does by default.
+            try? pool?.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
+            return
+        }
         while pool != nil {
             Thread.sleep(forTimeInterval: Self.interval)
             try? connection.writeWithoutTransaction { db in try checkpoint(db) }
