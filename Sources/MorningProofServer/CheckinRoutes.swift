@@ -19,7 +19,7 @@ struct CheckinRoutes {
         let document = try await scope.forAccount(request) { account in
             let status = try await account.checkin.status(now: account.now)
             return CheckinStateJSON(
-                status: CheckinStatusJSON(status, zone: account.clock.timeZone), texts: status.checkin?.texts)
+                status: CheckinStatusJSON(status, clock: account.clock), texts: status.checkin?.texts)
         }
         return JSONResponse.make(.ok, document)
     }

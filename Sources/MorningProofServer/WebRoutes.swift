@@ -6,7 +6,8 @@ import NIOCore
 /// The web app's files (Sources/MorningProofServer/Web, compiled into the binary): served with their
 /// content type, gzipped to a browser that accepts it (text files, compressed once), a strong ETag
 /// per representation (304 for `If-None-Match`), `Cache-Control: no-cache` so that a phone always
-/// revalidates, and a Content-Security-Policy that forbids inline script and any other origin.
+/// revalidates, and a Content-Security-Policy that forbids inline script and any other origin on what
+/// a browser runs under a policy of its own: the page, the service worker, the SVG icon, the manifest.
 enum WebRoutes {
     struct File: Sendable {
         let bytes: [UInt8]
@@ -14,10 +15,16 @@ enum WebRoutes {
         let etag: String
         /// The bytes gzipped and their tag, for text that gzip makes smaller; nil for images.
         let gzipped: (bytes: [UInt8], etag: String)?
+        /// Whether the answer carries the Content-Security-Policy. A module or a stylesheet runs under
+        /// its page's policy and ignores one of its own (and a browser that opens it alone shows it as
+        /// text: `nosniff`), so it goes without: some 290 bytes less on each of a phone's first load's
+        /// seventeen modules. A worker takes the policy its own script came with: sw.js has it.
+        let policed: Bool
 
-        init(_ bytes: [UInt8], _ contentType: String) {
+        init(_ bytes: [UInt8], _ contentType: String, policed: Bool? = nil) {
             self.bytes = bytes
             self.contentType = contentType
+            self.policed = policed ?? !(contentType.hasPrefix("text/javascript") || contentType.hasPrefix("text/css"))
             let fingerprint = WebRoutes.fingerprint(bytes)
             etag = "\"\(fingerprint)\""
             if !contentType.hasPrefix("image/png"), let compressed = Gzip.compress(bytes),
@@ -73,7 +80,8 @@ enum WebRoutes {
         ]
         let version = fingerprint(files.sorted { $0.key < $1.key }.flatMap { Array($0.key.utf8) + $0.value.bytes })
         files["/sw.js"] = File(
-            serviceWorker(caching: files.keys.sorted(), version: version), "text/javascript; charset=utf-8")
+            serviceWorker(caching: files.keys.sorted(), version: version), "text/javascript; charset=utf-8",
+            policed: true)
         return files
     }()
 
@@ -109,9 +117,10 @@ enum WebRoutes {
     static func response(_ file: File, ifNoneMatch: String?, gzip: Bool = false) -> Response {
         let (bytes, etag) = gzip ? file.gzipped ?? (file.bytes, file.etag) : (file.bytes, file.etag)
         var headers: HTTPFields = [
-            .eTag: etag, .cacheControl: "no-cache", .contentSecurityPolicy: contentSecurityPolicy,
+            .eTag: etag, .cacheControl: "no-cache",
             HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "no-referrer",
         ]
+        if file.policed { headers[.contentSecurityPolicy] = contentSecurityPolicy }
         if file.gzipped != nil { headers[.vary] = "Accept-Encoding" }
         // Weak comparison (RFC 9110 §13.1.2): `W/"tag"`, as a proxy that weakened the tag sends it, matches.
         let tags: [String] =

@@ -4,6 +4,9 @@ import MorningProofCore
 /// `checkin status --json` and the core of `GET /api/checkin`.
 public struct CheckinStatusJSON: Encodable, Sendable {
     public var day: String
+    /// The instant `day` ends (the next day's start, DST included), in the account's zone: a phone
+    /// that painted the day from what it kept tells a new day by it, with no time-zone database.
+    public var dayEndsAt: String
     /// False when no check-in is set up.
     public var configured: Bool
     /// True when a check-in exists and today has no answer yet.
@@ -19,10 +22,11 @@ public struct CheckinStatusJSON: Encodable, Sendable {
     /// Every field is written, `null` included, so scripts can rely on the keys.
     public func encode(to encoder: Encoder) throws {
         enum Keys: String, CodingKey {
-            case day, configured, shouldAsk, answeredToday, answeredYes, answer, lastAnsweredAt, currentStreak, question
+            case day, dayEndsAt, configured, shouldAsk, answeredToday, answeredYes, answer, lastAnsweredAt, currentStreak, question
         }
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(day, forKey: .day)
+        try c.encode(dayEndsAt, forKey: .dayEndsAt)
         try c.encode(configured, forKey: .configured)
         try c.encode(shouldAsk, forKey: .shouldAsk)
         try c.encode(answeredToday, forKey: .answeredToday)
@@ -33,9 +37,11 @@ public struct CheckinStatusJSON: Encodable, Sendable {
         try c.encode(question, forKey: .question)
     }
 
-    public init(_ status: CheckinStatus, zone: TimeZone) {
+    public init(_ status: CheckinStatus, clock: DayClock) {
+        let zone = clock.timeZone
         let answer = status.checkin?.answer
         day = status.day.description
+        dayEndsAt = ISOInstant.format(clock.start(of: status.day.adding(days: 1)), in: zone)
         configured = status.checkin != nil
         answeredToday = answer != nil
         answeredYes = answer?.yes == true

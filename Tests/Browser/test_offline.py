@@ -4,7 +4,9 @@ their instants and shown as waiting, and reach the server with those instants wh
 is back; a change another device made later wins, and the page says so. Run by test_web_app.py's main.
 """
 import datetime
+import os
 import re
+import signal
 
 from playwright.sync_api import expect
 
@@ -303,10 +305,48 @@ def offline_a_day_changed_in_history_with_a_note_reaches_the_server(server, cont
     assert instant(entry["recordedAt"]) == instant(OFFLINE), entry
 
 
+def offline_a_second_open_paints_what_it_kept_before_the_server_answers(server, context, page):
+    """A second open paints Today from what it showed last time (localStorage, read at once) while
+    the server has not answered; opened past the day's end the server gave (dayEndsAt), it paints a
+    new day, not the evening before. Signing out forgets it."""
+    context.add_init_script(NO_BACKGROUND_SYNC)
+    token, read = answered_with_read(server, page, clock=EVENING)
+    hold(page, "Done: Read")
+    expect(menu_item(page, "Undo: Read")).to_be_visible()
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('morningproof.firstPaint'))")
+    assert kept["paths"]["/api/checkin"]["json"]["dayEndsAt"] == "2026-11-21T00:00:00-05:00", kept["paths"].keys()
+
+    os.kill(server.process.pid, signal.SIGSTOP)  # the server takes connections and answers none
+    try:
+        page.reload()
+        expect(card(page, "Read")).to_contain_text("done")
+        expect(page.locator("#today-day")).to_have_attribute("datetime", "2026-11-20")
+        at(page, MORNING)
+        page.reload()
+        expect(page.locator("#today-day")).to_have_attribute("datetime", "2026-11-21")
+        expect(page.locator("#today-summary")).to_contain_text("a new day since the last connection")
+        expect(card(page, "Read")).to_contain_text("to do")
+    finally:
+        os.kill(server.process.pid, signal.SIGCONT)
+    # The server answers: its day stands, and the question it asks.
+    expect(question(page)).to_be_visible()
+    page.get_by_role("button", name="Yes", exact=True).click()
+    expect(card(page, "Read")).to_contain_text("to do")
+    expect(page.locator("#today-summary")).not_to_contain_text("a new day since the last connection")
+
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("button", name="Sign out", exact=True).click()
+    expect(page.get_by_role("button", name="Create an account")).to_be_visible()
+    assert page.evaluate("() => localStorage.getItem('morningproof.firstPaint')") is None
+
+
 offline_queue_is_sent_by_the_worker_on_a_background_sync.service_workers = "allow"
 for test in (offline_done_and_answer_reach_the_server_with_their_instants,
              offline_change_loses_to_a_later_one_from_another_device_and_says_so,
              offline_a_morning_opened_offline_is_a_new_day_not_the_evening_before,
+             offline_a_second_open_paints_what_it_kept_before_the_server_answers,
              offline_a_day_changed_in_history_with_a_note_reaches_the_server):
     test.service_workers = "allow"
     test.console_allows = OFFLINE_ERRORS
@@ -346,6 +386,7 @@ TESTS = [
     offline_queue_is_sent_by_the_worker_on_a_background_sync,
     offline_change_loses_to_a_later_one_from_another_device_and_says_so,
     offline_a_morning_opened_offline_is_a_new_day_not_the_evening_before,
+    offline_a_second_open_paints_what_it_kept_before_the_server_answers,
     offline_a_phone_clock_ahead_of_the_server_is_corrected,
     offline_a_day_changed_in_history_with_a_note_reaches_the_server,
     offline_another_tab_signing_in_as_another_account_sends_nothing_of_the_first_with_its_token,

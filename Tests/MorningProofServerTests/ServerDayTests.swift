@@ -48,6 +48,28 @@ struct ServerDayTests {
         }
     }
 
+    /// GET /api/checkin says when its day ends (the next day's start): the web app tells a new day
+    /// by it when it paints a day it kept, with no time-zone rules of its own. Across both of New
+    /// York's changes, with a 04:00 day start.
+    @Test(arguments: Engine.available) func theCheckinSaysWhenItsDayEnds(engine: Engine) async throws {
+        try await TestServer.run(on: engine) { api in
+            let token = try await api.signUp("ada@example.com")
+            try await api.setZone(token, "America/New_York", at: "2026-03-01T12:00:00Z", dayStart: "04:00")
+            for (now, day, ends) in [
+                // The night of the spring jump (02:00 EST → 03:00 EDT): still the 7th, until 04:00 EDT.
+                ("2026-03-08T01:30:00-05:00", "2026-03-07", "2026-03-08T04:00:00-04:00"),
+                ("2026-03-08T04:00:00-04:00", "2026-03-08", "2026-03-09T04:00:00-04:00"),
+                // The autumn night (02:00 EDT → 01:00 EST): the 31st ends at 04:00 EST, 25 hours long.
+                ("2026-10-31T12:00:00-04:00", "2026-10-31", "2026-11-01T04:00:00-05:00"),
+            ] {
+                let checkin = try await api.send(.get, "/api/checkin", token: token, at: now)
+                #expect(checkin.status == .ok)
+                #expect(checkin.json["day"] as? String == day, "at \(now)")
+                #expect(checkin.json["dayEndsAt"] as? String == ends, "at \(now)")
+            }
+        }
+    }
+
     @Test(arguments: Engine.available) func losAngelesToTokyoAndBack(engine: Engine) async throws {
         try await TestServer.run(on: engine) { api in
             let token = try await api.signUp("ada@example.com", timezone: "America/Los_Angeles")

@@ -186,6 +186,7 @@ def main():
             assert page.evaluate("() => navigator.serviceWorker.controller !== null"), "not served by the SW"
             page.wait_for_timeout(300)  # the worker's last answers arrive
             paints["shellBytes"] = shell_bytes(again) + worker.shell_bytes()
+            paints["requests"] = page.evaluate(TIMELINE)
             warm.append(paints)
             worker.close()
             context.close()
@@ -205,14 +206,14 @@ def main():
         lcp = median([p["lcp"] for p in values])
         print(f"{name:<34} {median([p['fcp'] for p in values]):>8.0f} {lcp:>8.0f} {lcp / peer_lcp:>9.2f}x "
               f"{'' if aim is None else f'< {aim}':>8}")
-    print(f"LCP element, cold: {cold[-1].get('lcpElement')}")
-    print("The last cold load's requests (ms from navigation start; FCP and LCP between them):")
-    marks = sorted([(r["start"], r["end"], r["name"]) for r in cold[-1]["requests"]]
-                   + [(cold[-1]["fcp"], cold[-1]["fcp"], "· first contentful paint"),
-                      (cold[-1]["lcp"], cold[-1]["lcp"], "· largest contentful paint")])
-    for start, end, name in marks:
-        print(f"  {start:>6.0f} {end:>6.0f}  {name}")
-
+    for name, loads in (("cold", cold), ("from the service worker", warm)):
+        print(f"LCP element, {name}: {loads[-1].get('lcpElement')}")
+        print(f"The last load's requests, {name} (ms from navigation start; FCP and LCP between them):")
+        marks = sorted([(r["start"], r["end"], r["name"]) for r in loads[-1]["requests"]]
+                       + [(loads[-1]["fcp"], loads[-1]["fcp"], "· first contentful paint"),
+                          (loads[-1]["lcp"], loads[-1]["lcp"], "· largest contentful paint")])
+        for start, end, what in marks:
+            print(f"  {start:>6.0f} {end:>6.0f}  {what}")
     print("\nHTML + JS + CSS of the cold load (bytes on the wire, headers included):")
     encodings = set()
     total = 0

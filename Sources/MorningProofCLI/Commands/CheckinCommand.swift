@@ -43,7 +43,7 @@ struct CheckinCommand: AsyncParsableCommand {
             let checkin = try await session.checkins.require(now: session.now)
             if session.json {
                 let status = try await session.checkins.status(now: session.now)
-                return try Console.json(CheckinStatusJSON(status, zone: session.clock.timeZone))
+                return try Console.json(CheckinStatusJSON(status, clock: session.clock))
             }
             if let answer = checkin.answer {
                 Console.out("Today's check-in (\(session.today)): \(answer.yes ? "yes" : "no").")
@@ -117,7 +117,7 @@ struct CheckinCommand: AsyncParsableCommand {
         func run() async throws {
             let session = try await global.session()
             let found = try await session.checkins.status(now: session.now)
-            let status = CheckinStatusJSON(found, zone: session.clock.timeZone)
+            let status = CheckinStatusJSON(found, clock: session.clock)
             if session.json { return try Console.json(status) }
             guard let checkin = found.checkin else {
                 return Console.out("No check-in is set up. Try: morningproof checkin setup")

@@ -12,7 +12,12 @@ export const TOKEN = "morningproof.token";
 const NOW = "morningproof.now";
 let server = { clockHeader: false }; // GET /health: whether the server honours the test clock
 let knownAt = null; // offline: when the oldest answer shown from IndexedDB was saved
-let paintingKnown = false; // on open, before the server is asked: GETs answered from IndexedDB
+let paintingKnown = null; // on open, before the server is asked: GETs answered from this Map (knownForPaint)
+/// Where a second open finds what it paints before the server answers: the last answers of the
+/// requests Today makes (PAINTED), with the token they were read with. localStorage, read at once:
+/// IndexedDB's first open on a page costs a phone hundreds of milliseconds (scripts/bench/web).
+const FIRST_PAINT = "morningproof.firstPaint";
+const PAINTED = new Set(["/health", "/api/auth/me", "/api/checkin", "/api/habits", "/api/status", "/api/quote"]);
 let signedOut = () => {}; // a token the server refused (401): app.js shows the sign-in page
 
 /// What GET /health said (`clockHeader`), kept for the test clock.
@@ -25,13 +30,45 @@ export function clockHeader() {
   return Boolean(server.clockHeader);
 }
 
-/// While `painting`, GETs are answered from IndexedDB (a second open paints at once).
-export function paintKnown(painting) {
-  paintingKnown = painting;
+/// While `known` (knownForPaint's Map), GETs are answered from it: a second open paints at once.
+export function paintKnown(known) {
+  paintingKnown = known;
 }
 
 export function paintingFromKnown() {
-  return paintingKnown;
+  return paintingKnown !== null;
+}
+
+/// What Today was painted from last time, path → { json, savedAt }, if it was read with the token
+/// signed in now; else null.
+export function knownForPaint() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(FIRST_PAINT));
+    const token = localStorage.getItem(TOKEN);
+    return token && kept?.token === token ? new Map(Object.entries(kept.paths)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/// Keeps the answer to GET `path` for the next open's first paint, when Today reads it.
+export function rememberForPaint(path, json) {
+  if (!PAINTED.has(path)) return;
+  try {
+    const token = localStorage.getItem(TOKEN);
+    const kept = JSON.parse(localStorage.getItem(FIRST_PAINT));
+    // Another token's answers go, but /health's, which is the server's and no account's.
+    const paths = kept?.token === token ? kept.paths : kept?.paths?.["/health"] ? { "/health": kept.paths["/health"] } : {};
+    paths[path] = { json, savedAt: Date.now() };
+    localStorage.setItem(FIRST_PAINT, JSON.stringify({ token, paths }));
+  } catch {
+    // storage full or refused: the next open waits for the server (or IndexedDB, offline)
+  }
+}
+
+/// Signing out: the next open paints nothing of this account.
+export function forgetPaint() {
+  localStorage.removeItem(FIRST_PAINT);
 }
 
 /// Whether the page is offline (as its status line says).
@@ -63,10 +100,8 @@ export function authHeaders() {
 
 /// `method` `path` with `body` (JSON, or a Blob of `type`): the answer's JSON, or an APIError.
 export async function api(method, path, body, type) {
-  if (paintingKnown && method === "GET") {
-    const known = await offlineStore.recall(path).catch(() => null);
-    if (known) return known.json;
-  }
+  const painted = method === "GET" ? paintingKnown?.get(path) : null;
+  if (painted) return painted.json;
   const headers = authHeaders();
   let payload;
   if (body instanceof Blob) {
@@ -99,7 +134,10 @@ export async function api(method, path, body, type) {
   if (!response.ok) throw new APIError(response.status, json);
   // The status beside the fields, where it says more (sign-up: 201 made the account, 200 signed in).
   if (json && typeof json === "object") Object.defineProperty(json, "status", { value: response.status });
-  if (method === "GET" && path.startsWith("/api/")) offlineStore.remember(path, json).catch(() => {});
+  if (method === "GET" && path.startsWith("/api/")) {
+    offlineStore.remember(path, json).catch(() => {});
+    rememberForPaint(path, json);
+  }
   reachedServer();
   return json;
 }

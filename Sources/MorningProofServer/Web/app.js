@@ -10,7 +10,8 @@ import {
 import { accountDay, nowMs } from "/clock.js";
 import { offlineStore, record, showWaiting, sync, waitingAnswer, waitingFor, wireSync } from "/sync.js";
 import {
-  TOKEN, api, authHeaders, clockHeader, isOffline, paintKnown, paintingFromKnown, serverSaid, setOffline, testClock, wireAPI,
+  TOKEN, api, authHeaders, clockHeader, forgetPaint, isOffline, knownForPaint, paintKnown, paintingFromKnown, rememberForPaint,
+  serverSaid, setOffline, testClock, wireAPI,
 } from "/api.js";
 import { notice, wireToast } from "/toast.js";
 import { element, quoteFigure } from "/draw.js";
@@ -72,7 +73,10 @@ async function addHabit() {
 /// queue, to be sent once the account signs in again (`why` says so).
 function signOut(tellServer = true, why = "") {
   if (tellServer && localStorage.getItem(TOKEN)) api("POST", "/api/auth/logout").catch(() => {});
-  if (tellServer) offlineStore.forget().catch(() => {});
+  if (tellServer) {
+    offlineStore.forget().catch(() => {});
+    forgetPaint();
+  }
   localStorage.removeItem(TOKEN);
   account = null;
   accountToken = null;
@@ -93,8 +97,9 @@ async function start() {
   if (newAccount) firstRunDue(account);
   newAccount = false;
   profile = me;
-  await showWaiting();
+  // The first paint reads no IndexedDB (its first open is slow): the queue is shown by the paint that follows.
   if (paintingFromKnown()) return refreshDay();
+  await showWaiting();
   showZoneLine();
   await refreshDay();
   // On open: what was recorded offline before goes now.
@@ -126,7 +131,10 @@ async function refreshDay() {
 function newDay(known) {
   const answered = paintingFromKnown() || isOffline();
   if (!answered || !profile || !known?.day) return known;
-  const today = accountDay(nowMs(testClock()), profile.timezone, profile.dayStart);
+  const now = nowMs(testClock());
+  // Before the instant the server said the day ends, it is still that day: no time-zone rules to load.
+  if (now < Date.parse(known.dayEndsAt)) return known;
+  const today = accountDay(now, profile.timezone, profile.dayStart);
   if (today <= known.day) return known;
   return {
     ...known, day: today, newDay: true, answer: null, answeredToday: false, answeredYes: false,
@@ -242,18 +250,22 @@ async function boot() {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
     navigator.serviceWorker.addEventListener("message", openedFromNotification);
   }
-  // A second open paints at once from what was known here (IndexedDB), then asks the server.
-  const health = localStorage.getItem(TOKEN) ? await offlineStore.recall("/health").catch(() => null) : null;
+  // The server is asked at once; meanwhile a second open paints what it showed last time (knownForPaint).
+  const asked = fetch("/health").then((response) => response.json());
+  asked.catch(() => {}); // answered below
+  const known = knownForPaint();
+  const health = known?.get("/health");
   if (health) {
     serverSaid(health.json);
-    paintKnown(true);
+    paintKnown(known);
     await start().catch(() => {});
-    paintKnown(false);
+    paintKnown(null);
   }
   try {
-    const said = await (await fetch("/health")).json();
+    const said = await asked;
     serverSaid(said);
     offlineStore.remember("/health", said).catch(() => {});
+    rememberForPaint("/health", said);
   } catch (error) {
     const known = await offlineStore.recall("/health").catch(() => null);
     setOffline(true, known?.savedAt);

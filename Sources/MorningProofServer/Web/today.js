@@ -10,6 +10,7 @@ import { photoProof, wirePhotoProof } from "/photoproof.js";
 // The shield (shield.js) draws its habits with Today's check and photo proof.
 export { checkFor, photoProof };
 
+const FRIENDLY_DATE = "morningproof.friendlyDate"; // "en-GB 2026-11-27\nFriday 27 November": friendlyDate's last
 const $ = (id) => document.getElementById(id);
 let deps = null;
 let day = "today"; // or "yesterday": the day shown
@@ -84,12 +85,18 @@ export async function loadToday() {
 }
 
 /// "Friday, 27 November" for 2026-11-27, by the browser's rules for English (its first English
-/// language; British order where it has none).
+/// language; British order where it has none). The last one is kept (localStorage): the browser's
+/// first date formatting of a page loads its rules, a tenth of a second of a phone's first paint.
 export function friendlyDate(date) {
   const locale = (navigator.languages || []).find((language) => /^en\b/i.test(language)) || "en-GB";
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, {
+  const key = `${locale} ${date}`;
+  const kept = localStorage.getItem(FRIENDLY_DATE)?.split("\n");
+  if (kept?.[0] === key) return kept[1];
+  const text = new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, {
     weekday: "long", day: "numeric", month: "long", timeZone: "UTC",
   });
+  localStorage.setItem(FRIENDLY_DATE, `${key}\n${text}`);
+  return text;
 }
 
 /// The installed app's icon shows the habits still due today (the Badging API, where the browser has it).
