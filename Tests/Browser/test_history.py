@@ -2,11 +2,13 @@
 week start, month names and a legend, each day a button to see and change it; the streaks in words;
 the score curve over the days the habit has existed), no quotes. Run by test_web_app.py's main.
 """
+import re
+
 from playwright.sync_api import expect
 
 from test_habits import both_sizes
 from test_notifications import accessible
-from test_web_app import at, question, sign_up
+from test_web_app import at, day_panel_says, question, sign_up
 
 CREATED = "2026-11-10T07:00:00-05:00"
 FRIDAY = "2026-11-20T07:00:00-05:00"
@@ -62,7 +64,9 @@ def history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done(server, c
 
     # Tapping a missed day shows it with Done; Done records it and the map says so.
     history.get_by_role("button", name="Walk, 2026-11-14: missed", exact=True).click()
-    expect(history.locator(".day-panel")).to_contain_text("2026-11-14: missed")
+    day_panel_says(history, "2026-11-14", "missed")
+    # The day in words, not as ISO: "Saturday 14 November" (or the browser's English order).
+    expect(history.locator(".day-panel time")).to_have_text(re.compile(r"^Saturday,? (14 November|November 14)$"))
     history.locator(".day-panel").get_by_role("button", name="Done", exact=True).click()
     expect(history.get_by_role("button", name="Walk, 2026-11-14: done", exact=True)).to_be_focused()
     days = server.api("GET", f"/api/habits/{walk['id']}/report?weeks=2", token, now=FRIDAY)["habits"][0]["days"]
@@ -98,7 +102,7 @@ def history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done(server, c
     expect(history.locator("button[data-day='2026-11-18']")).to_be_focused()
     expect(stops).to_have_count(1)
     page.keyboard.press("Enter")
-    expect(history.locator(".day-panel")).to_contain_text("2026-11-18: done")
+    day_panel_says(history, "2026-11-18", "done")
     expect(history.get_by_role("button", name="Walk, 2026-11-18: done", exact=True)).to_be_focused()
     # Past the day panel's first control (its note), Shift+Tab comes back to the map on the chosen day.
     history.locator(".day-panel").get_by_label("Note (sent with Done or Skip)").focus()

@@ -11,7 +11,7 @@ import signal
 from playwright.sync_api import expect
 
 from test_notifications import accessible, push_registration
-from test_web_app import SHOTS, at, hold, menu_item, page_fetch, question, sign_up
+from test_web_app import SHOTS, at, day_panel_says, hold, menu_item, page_fetch, question, sign_up
 
 OPENED = "2026-11-20T07:00:00-05:00"
 OFFLINE = "2026-11-20T07:10:00-05:00"  # the instant the person acts with no network
@@ -295,7 +295,7 @@ def offline_a_day_changed_in_history_with_a_note_reaches_the_server(server, cont
     panel = history.locator(".day-panel")
     panel.get_by_label("Note (sent with Done or Skip)").fill("<b>on the train</b>")
     panel.get_by_role("button", name="Done", exact=True).click()
-    expect(history.locator(".day-panel")).to_contain_text("2026-11-20: done, waiting to sync")
+    day_panel_says(history, "2026-11-20", "done, waiting to sync")
     expect(page.locator("#waiting")).to_contain_text("1 change waiting to sync")
     accessible(page, "#history")
     back_online(context, page)

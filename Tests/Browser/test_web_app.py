@@ -123,6 +123,13 @@ def sign_up(server, page, email="ada@example.com", instant="2026-11-20T07:00:00-
     return page.evaluate("() => localStorage.getItem('morningproof.token')")
 
 
+def day_panel_says(scope, day, state):
+    """History's open day panel names `day` in words (its <time> carries the ISO day) and says `state`."""
+    panel = scope.locator(".day-panel")
+    expect(panel.locator("time")).to_have_attribute("datetime", day)
+    expect(panel.locator("p[aria-live]")).to_contain_text(f": {state}")
+
+
 def question(page):
     return page.get_by_role("dialog")
 

@@ -10,6 +10,7 @@ Run by scripts/browser-tests under xvfb-run. Screenshots go to .build/screenshot
 import glob
 import os
 import pathlib
+import re
 import socket
 import subprocess
 import sys
@@ -306,7 +307,11 @@ def webkit_history_marks_a_day_done_with_a_note(server, page):
     page.click_first(f"{article} button[data-day='2026-11-20']")
     page.fill("Note (sent with Done or Skip)", "on the train", within=article)
     page.click_first(f"{article} .day-panel button.primary")
-    page.wait_text(f"{article} .day-panel", "2026-11-20: done")
+    page.wait_text(f"{article} .day-panel", ": done")
+    # The day in words; its <time> carries the ISO day.
+    assert page.js(f"return document.querySelector(\"{article} .day-panel time\").getAttribute('datetime')") == "2026-11-20"
+    assert re.fullmatch(r"Friday,? (20 November|November 20)", page.text(f"{article} .day-panel time")), \
+        page.text(f"{article} .day-panel time")
     page.shot("history")
     entry = entry_of(server, token, read)
     assert entry["status"] == "done" and entry["note"] == "on the train", entry

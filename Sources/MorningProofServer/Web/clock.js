@@ -38,3 +38,12 @@ export function accountDay(ms, zone, dayStart = "00:00") {
   const part = (type) => parts.find((item) => item.type === type).value;
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
+
+/// "Friday, 27 November" for 2026-11-27, by the browser's rules for English (its first English
+/// language; British order where it has none).
+export function friendlyDate(date) {
+  const locale = (navigator.languages || []).find((language) => /^en\b/i.test(language)) || "en-GB";
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, {
+    weekday: "long", day: "numeric", month: "long", timeZone: "UTC",
+  });
+}

@@ -3,6 +3,8 @@
 // note; one Tab stop, arrow keys move between days, Enter opens one), its streaks, and its score
 // curve over the days it has existed, with labelled axes.
 // Every day's state is the server's (GET /api/habits/{id}/report); changing a day is PUT/DELETE of its entry.
+import { friendlyDate } from "/clock.js";
+
 let deps;
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const LEGEND = [["done", "done"], ["covered", "covered by the schedule"], ["skipped", "skipped"], ["missed", "missed"],
@@ -161,8 +163,9 @@ function dayPanel(habit, report, weekStart, today, day) {
   if (photo && day === today) buttons.push(takePhoto(habit));
   buttons.push(button("Skip", "skipped"));
   if (known === "done" || known === "skipped" || (waiting && waiting.kind !== "undo")) buttons.push(button("Undo", null));
-  return deps.element("div", { class: "day-panel", role: "region", "aria-label": `${habit.name}, ${day}` },
-    deps.element("p", { "aria-live": "polite", text: `${day}: ${state}` }),
+  const words = friendlyDate(day);
+  return deps.element("div", { class: "day-panel", role: "region", "aria-label": `${habit.name}, ${words}` },
+    deps.element("p", { "aria-live": "polite" }, deps.element("time", { datetime: day, text: words }), `: ${state}`),
     ...(saved ? [deps.element("p", { class: "saved-note", text: `Note: ${saved}` })] : []),
     ...(photo ? [deps.element("p", { class: "muted", text: "Done only by a photo, taken on Today on the day itself." })] : []),
     deps.element("label", { for: note.id, text: photo ? "Note (sent with Skip)" : "Note (sent with Done or Skip)" }), note,

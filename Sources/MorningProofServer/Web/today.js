@@ -3,6 +3,7 @@
 // large round check per habit that completes on a press-and-hold (a keyboard's Enter or Space, and a
 // screen reader, press it as a plain button), Skip and Undo behind the row's menu, and a photo proof
 // with the picture and the verdict's reasons. Every state is the server's.
+import { friendlyDate } from "/clock.js";
 import { showExcuses } from "/excuses.js";
 import { checkFor, wireHoldCheck } from "/holdcheck.js";
 import { photoProof, wirePhotoProof } from "/photoproof.js";
@@ -10,7 +11,7 @@ import { photoProof, wirePhotoProof } from "/photoproof.js";
 // The shield (shield.js) draws its habits with Today's check and photo proof.
 export { checkFor, photoProof };
 
-const FRIENDLY_DATE = "morningproof.friendlyDate"; // "en-GB 2026-11-27\nFriday 27 November": friendlyDate's last
+const FRIENDLY_DATE = "morningproof.friendlyDate"; // "en-GB 2026-11-27\nFriday 27 November": todaysDate's last
 const $ = (id) => document.getElementById(id);
 let deps = null;
 let day = "today"; // or "yesterday": the day shown
@@ -62,7 +63,7 @@ export async function loadToday() {
     habit.waiting = true;
   }
   $("today-which").textContent = day === "today" ? "Today" : "Yesterday";
-  $("today-day").textContent = date ? friendlyDate(date) : "";
+  $("today-day").textContent = date ? todaysDate(date) : "";
   $("today-day").setAttribute("datetime", date || "");
   $(day === "today" ? "show-today" : "show-yesterday").checked = true;
   habits.sort((a, b) => (ORDER[a.state] ?? 1) - (ORDER[b.state] ?? 1));
@@ -84,17 +85,13 @@ export async function loadToday() {
   document.dispatchEvent(new Event("today-drawn")); // the shield (shield.js) asks the gate again
 }
 
-/// "Friday, 27 November" for 2026-11-27, by the browser's rules for English (its first English
-/// language; British order where it has none). The last one is kept (localStorage): the browser's
+/// Today's date in words (clock.js's friendlyDate), the last one kept (localStorage): the browser's
 /// first date formatting of a page loads its rules, a tenth of a second of a phone's first paint.
-export function friendlyDate(date) {
-  const locale = (navigator.languages || []).find((language) => /^en\b/i.test(language)) || "en-GB";
-  const key = `${locale} ${date}`;
+function todaysDate(date) {
   const kept = localStorage.getItem(FRIENDLY_DATE)?.split("\n");
+  const key = `${navigator.languages?.join(",")} ${date}`;
   if (kept?.[0] === key) return kept[1];
-  const text = new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, {
-    weekday: "long", day: "numeric", month: "long", timeZone: "UTC",
-  });
+  const text = friendlyDate(date);
   localStorage.setItem(FRIENDLY_DATE, `${key}\n${text}`);
   return text;
 }
