@@ -1,5 +1,6 @@
-// A photo habit's proof: a styled "Take photo" button (the camera) over a file input, the picture
-// chosen, and the server's verdict with its reasons in everyday words (POST /api/habits/{id}/proof).
+// A photo habit's proof: a styled "Take photo" button (the camera; "Retake photo", quieter, once the
+// day is proved) over a file input, the picture chosen, and the server's verdict with its reasons in
+// everyday words (POST /api/habits/{id}/proof).
 let deps = null;
 const proofs = new Map(); // habit id → { url, text, made }: the last photo chosen and its verdict
 
@@ -12,9 +13,11 @@ export function photoProof(habit, prefix = "photo") {
     id: `${id}-offline`, class: "muted", "data-needs-server": "", hidden: offline ? undefined : "",
     text: "A photo proof needs the server: take it when the connection is back.",
   });
+  // Proved today: the camera stays, quieter, for another photo.
+  const words = habit.state === "done" ? "Retake photo" : "Take photo";
   const input = deps.element("input", {
     id, type: "file", accept: "image/*,.heic,.heif,.webp", capture: "environment", class: "camera-input",
-    "aria-label": `Take photo: ${habit.name}`, "aria-describedby": hint.id,
+    "aria-label": `${words}: ${habit.name}`, "aria-describedby": hint.id,
   });
   input.disabled = offline;
   const result = deps.element("figure", { class: "proof", role: "status", "aria-live": "polite" });
@@ -22,7 +25,8 @@ export function photoProof(habit, prefix = "photo") {
   if (last) showProof(result, habit, last);
   input.addEventListener("change", () => proveWith(habit, input, result));
   // The camera behind one clear button: the label, styled, opens the input it names.
-  return [hint, input, deps.element("label", { for: id, class: "camera", text: "Take photo" }), result];
+  const camera = deps.element("label", { for: id, class: habit.state === "done" ? "camera quiet" : "camera", text: words });
+  return [hint, input, camera, result];
 }
 
 function showProof(figure, habit, proof) {
