@@ -8,7 +8,7 @@ import time
 from playwright.sync_api import expect
 
 from test_offline import OFFLINE, answered_with_read, entry_of, instant, worker_sync
-from test_web_app import at, hold, menu_item
+from test_web_app import at, day_panel_says, hold, menu_item
 
 # The page counts the `online` events it sees and writes down every status it shows: "Synced" is
 # shown for a moment only.
@@ -70,7 +70,7 @@ def sync_history_keeps_its_open_day_focus_and_scroll_when_the_worker_repaints(se
     last.locator("button[data-day='2026-11-20']").click()
     panel = last.locator(".day-panel")
     panel.get_by_role("button", name="Done", exact=True).click()
-    expect(panel).to_contain_text("2026-11-20: done")
+    day_panel_says(last, "2026-11-20", "done")
     # Typing the next note, scrolled down to the last habit, when the worker's replay says it sent
     # the queue (as after every Done): the screen is drawn again from the server.
     note = panel.get_by_label("Note (sent with Done or Skip)")
@@ -83,7 +83,7 @@ def sync_history_keeps_its_open_day_focus_and_scroll_when_the_worker_repaints(se
     worker_sync(context, page, server)
     expect(page.locator("#history article[data-drawn-before]")).to_have_count(0, timeout=30000)
     expect(panel).to_be_visible()
-    expect(panel).to_contain_text("2026-11-20: done")
+    day_panel_says(last, "2026-11-20", "done")
     expect(note).to_be_focused()
     expect(note).to_have_value("half an hour")
     assert abs(page.evaluate("() => window.scrollY") - scrolled) <= 2, (scrolled, page.evaluate("() => window.scrollY"))

@@ -244,8 +244,9 @@ def marks_a_habit_done_and_proves_the_bed_with_a_photo(server, context, page):
     # The camera opens on a phone, and the picture chosen shows beside its verdict and reasons.
     expect(page.get_by_label("Take photo")).to_have_attribute("capture", "environment")
     # Proved: the camera stays for another photo, as a quieter "Retake photo".
-    expect(page.locator("label.camera")).to_have_text("Retake photo")
-    expect(page.locator("label.camera")).to_have_class(re.compile(r"\bquiet\b"))
+    camera = page.locator("#habit-list label.camera")
+    expect(camera).to_have_text("Retake photo")
+    expect(camera).to_have_class(re.compile(r"\bquiet\b"))
     expect(page.locator(".proof img").first).to_have_attribute("src", re.compile("^blob:"))
     assert page.locator(".proof img").first.evaluate("(image) => image.complete && image.naturalWidth > 0")
     expect(menu_item(page, "Undo: Make bed")).to_be_visible()
