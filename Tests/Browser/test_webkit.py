@@ -208,17 +208,31 @@ class Page:
         """The moment the page asks the server to act at (honoured with --allow-clock-header)."""
         self.js("localStorage.setItem('morningproof.now', arguments[0])", moment)
 
+    def resize_window(self, width, height):
+        """Asks for a window of `width` x `height`. WebKitGTK's driver waits for the window to
+        take the size and, under Xvfb with no window manager, now and then answers with an error
+        although the window did resize (once in a CI run, 2026-11-29): the caller measures the
+        page and asks again, so an error here is retried once and otherwise left to that check."""
+        for _ in range(2):
+            try:
+                self.driver.set_window_size(width, height)
+                return
+            except WebDriverException as error:
+                print(f"     set_window_size({width}, {height}) answered: {str(error).strip()[:200]}",
+                      file=sys.stderr)
+                time.sleep(0.5)
+
     def viewport(self, width, height):
         """Sizes the window so that the page's viewport is `width` x `height` CSS px (the window's
         toolbar added): the size the page got."""
         size = lambda: self.js("return [window.innerWidth, window.innerHeight]")  # noqa: E731
-        self.driver.set_window_size(width, height)
+        self.resize_window(width, height)
         for _ in range(3):
             inner = size()
             if inner == [width, height]:
                 break
             outer = self.driver.get_window_size()
-            self.driver.set_window_size(outer["width"] + width - inner[0], outer["height"] + height - inner[1])
+            self.resize_window(outer["width"] + width - inner[0], outer["height"] + height - inner[1])
             try:
                 self.wait(lambda: size() != inner, "the window to resize", 5)
             except TimeoutException:
