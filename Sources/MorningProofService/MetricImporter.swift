@@ -178,7 +178,9 @@ extension MetricImporter {
         if let cpu { reader.parse = { chunk in try await cpu.run(chunk) } }
         var report = try await reader.read(from: (0, 0), acceptUnterminatedLine: true)
         try spool.rewind()
-        let outcome = try await StoreFailure.wrap { try await upload.storeMetrics(batches: { try spool.next() }) }
+        let outcome = try await StoreFailure.wrap {
+            try await upload.storeMetrics(batches: { try spool.next() }, pace: pace)
+        }
         report.duplicatesSkipped = outcome.duplicatesSkipped
         report.daysTouched = outcome.daysTouched
         return report
@@ -193,8 +195,13 @@ extension MetricImporter {
         try await StoreFailure.wrap {
             guard let upload, file == nil else { return try await database.storeMetrics(batch, file: file) }
             let once = OneBatch(batch)
-            return try await upload.storeMetrics(batches: { once.take() })
+            return try await upload.storeMetrics(batches: { once.take() }, pace: pace)
         }
+    }
+
+    /// Before each chunk of an upload is written: urgent work on the pool first.
+    fileprivate var pace: @Sendable () async -> Void {
+        { [cpu] in await cpu?.yieldToUrgentWork() }
     }
 }
 

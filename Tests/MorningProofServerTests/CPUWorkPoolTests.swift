@@ -171,4 +171,48 @@ struct CPUIsolationTests {
         #expect(try await waiting.value == 2)
         #expect(try await pool.run { 4 } == 4)
     }
+
+    /// Holds a thread of `pool` until the returned semaphore is signalled; returns once it runs.
+    static func occupy(_ pool: CPUWorkPool) async -> (DispatchSemaphore, Task<Int, Error>) {
+        let release = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let running = Task { try await pool.run { started.signal(); release.wait(); return 1 } }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                started.wait()
+                continuation.resume()
+            }
+        }
+        return (release, running)
+    }
+
+    /// An upload's chunk waits while a sign-in is hashed (`yieldToUrgentWork`), and goes on when it ends.
+    @Test(.timeLimit(.minutes(1))) func heavyWorkWaitsWhileUrgentWorkRuns() async throws {
+        let hashing = CPUWorkPool(threads: 1, queueLimit: 1)
+        let uploads = CPUWorkPool(threads: 1, queueLimit: 1, yieldsTo: hashing, longestYield: .seconds(600))
+        await uploads.yieldToUrgentWork()  // nothing urgent: no wait
+        let (release, running) = await Self.occupy(hashing)
+        let yielded = Locked(false)
+        let waiting = Task {
+            await uploads.yieldToUrgentWork()
+            yielded.withLock { $0 = true }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!yielded.withLock { $0 }, "the upload went on while a sign-in was hashed")
+        release.signal()
+        #expect(try await running.value == 1)
+        await waiting.value
+        #expect(yielded.withLock { $0 })
+    }
+
+    /// However long urgent work goes on (a flood of sign-ins), a yield ends at `longestYield`.
+    @Test(.timeLimit(.minutes(1))) func aYieldEndsAtItsBoundWhileUrgentWorkGoesOn() async throws {
+        let hashing = CPUWorkPool(threads: 1, queueLimit: 1)
+        let uploads = CPUWorkPool(threads: 1, queueLimit: 1, yieldsTo: hashing, longestYield: .milliseconds(20))
+        let (release, running) = await Self.occupy(hashing)
+        await uploads.yieldToUrgentWork()
+        #expect(hashing.isBusy, "the yield outlasted the urgent work")
+        release.signal()
+        #expect(try await running.value == 1)
+    }
 }
