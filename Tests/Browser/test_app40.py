@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import expect
 
 from test_every_screen import photograph
-from test_web_app import at, question, sign_up
+from test_web_app import at, day_cell, question, sign_up
 
 CREATED = "2026-11-10T07:00:00-05:00"  # a Tuesday
 FRIDAY = "2026-11-20T07:00:00-05:00"
@@ -101,7 +101,7 @@ def app40_history_starts_at_the_first_day_with_big_cells_notes_and_axes(server, 
         assert ratio >= 3, f"{scheme}: missed {colours[0]} and empty {colours[1]} are {ratio:.2f}:1 apart"
     page.emulate_media(color_scheme="light")
     # A saved note: marked on its cell, shown in the day panel.
-    noted = history.get_by_role("button", name="Walk, 2026-11-12: skipped, with a note", exact=True)
+    noted = day_cell(history, "Walk", "2026-11-12", "skipped, with a note")
     expect(noted).to_have_class(re.compile(r"\bnoted\b"))
     noted.click()
     expect(history.locator(".day-panel")).to_contain_text("Note: rain all day")

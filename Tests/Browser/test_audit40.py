@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from test_every_screen import SCHEMES, SIZES, photograph
 from test_offline import OFFLINE, answered_with_read, card, instant
 from test_sync import RESEND_BOUND, WATCH, wait_for_entry
-from test_web_app import ROOT, at, hold, question, sign_up
+from test_web_app import ROOT, at, day_cell, hold, question, sign_up
 
 FRIDAY = "2026-11-20T07:00:00-05:00"
 MONDAY = "2026-11-16T07:00:00-05:00"
@@ -170,7 +170,7 @@ def audit40_history_tells_covered_days_from_skipped_ones(server, context, page):
     page.get_by_role("button", name="History").click()
     history = page.locator(f"#history article[data-habit='{gym['id']}']")
     # The week's one time done: the days after it are covered by the schedule, not skipped.
-    covered = history.get_by_role("button", name="Gym, 2026-11-17: covered", exact=True)
+    covered = day_cell(history, "Gym", "2026-11-17", "covered")
     expect(covered).to_be_visible()
     expect(history.locator(".legend")).to_contain_text("covered by the schedule")
     colour = "(cell) => getComputedStyle(cell).backgroundColor"

@@ -2,13 +2,14 @@
 week start, month names and a legend, each day a button to see and change it; the streaks in words;
 the score curve over the days the habit has existed), no quotes. Run by test_web_app.py's main.
 """
+import datetime
 import re
 
 from playwright.sync_api import expect
 
 from test_habits import both_sizes
 from test_notifications import accessible
-from test_web_app import at, day_panel_says, question, sign_up
+from test_web_app import at, day_cell, day_panel_says, question, sign_up
 
 CREATED = "2026-11-10T07:00:00-05:00"
 FRIDAY = "2026-11-20T07:00:00-05:00"
@@ -32,10 +33,12 @@ def history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done(server, c
 
     # The sign-up's check-in habit has its own card: this looks at Walk's.
     history = page.locator(f"#history article[data-habit='{walk['id']}']")
-    # The cells say the server's states; days before the habit and after today are not buttons.
-    for label in ("Walk, 2026-11-10: done", "Walk, 2026-11-12: skipped", "Walk, 2026-11-13: missed",
-                  "Walk, 2026-11-19: done"):
-        expect(history.get_by_role("button", name=label, exact=True)).to_be_visible()
+    # The cells say the server's states, each day in words; days before the habit and after today are
+    # not buttons.
+    for day, state in (("2026-11-10", "done"), ("2026-11-12", "skipped"), ("2026-11-13", "missed"),
+                       ("2026-11-19", "done")):
+        expect(day_cell(history, "Walk", day, state)).to_be_visible()
+    expect(history.get_by_role("group", name=re.compile(r"^Walk: every week since Tuesday,? (10 November|November 10)$"))).to_be_visible()
     assert history.locator("button[data-day='2026-11-09']").count() == 0
     assert history.locator("button[data-day='2026-11-21']").count() == 0
     # Weeks start on Sunday (the account's), from the habit's first week (issue 40: not a year of
@@ -52,6 +55,11 @@ def history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done(server, c
     expect(history.locator(".streaks")).to_contain_text(
         f"Current streak {report['currentStreak']} days; longest {report['longestStreak']}")
     assert report["currentStreak"] == 4 and report["longestStreak"] == 4, report
+    # Its span and the score's first day in words, not ISO dates.
+    first, last = (datetime.date.fromisoformat(report[key]) for key in ("longestStreakStart", "longestStreakEnd"))
+    expect(history.locator(".streaks")).to_contain_text(
+        f"longest 4 days ({first.day} {first:%b} to {last.day} {last:%b})")
+    expect(history.locator(".score figcaption")).to_contain_text("Score (up the side) from 10 Nov (11 days)")
     # The score curve: one point per day from the habit's first day (2026-11-10) to today, 11.
     curve = history.get_by_role("img", name="Walk: score over its 11 days", exact=False)
     expect(curve).to_be_visible()
@@ -63,12 +71,12 @@ def history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done(server, c
     both_sizes(page, "history")
 
     # Tapping a missed day shows it with Done; Done records it and the map says so.
-    history.get_by_role("button", name="Walk, 2026-11-14: missed", exact=True).click()
+    day_cell(history, "Walk", "2026-11-14", "missed").click()
     day_panel_says(history, "2026-11-14", "missed")
     # The day in words, not as ISO: "Saturday 14 November" (or the browser's English order).
     expect(history.locator(".day-panel time")).to_have_text(re.compile(r"^Saturday,? (14 November|November 14)$"))
     history.locator(".day-panel").get_by_role("button", name="Done", exact=True).click()
-    expect(history.get_by_role("button", name="Walk, 2026-11-14: done", exact=True)).to_be_focused()
+    expect(day_cell(history, "Walk", "2026-11-14", "done")).to_be_focused()
     days = server.api("GET", f"/api/habits/{walk['id']}/report?weeks=2", token, now=FRIDAY)["habits"][0]["days"]
     assert {"day": "2026-11-14", "state": "done"} in [{"day": d["day"], "state": d["state"]} for d in days], days
     # The curve's points are the report's scores: the last one is the habit's score.
@@ -76,7 +84,7 @@ def history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done(server, c
         "GET", f"/api/habits/{walk['id']}/report?weeks=2", token, now=FRIDAY)["habits"][0]["score"], days
     # Undo takes it back.
     history.locator(".day-panel").get_by_role("button", name="Undo", exact=True).click()
-    expect(history.get_by_role("button", name="Walk, 2026-11-14: missed", exact=True)).to_be_visible()
+    expect(day_cell(history, "Walk", "2026-11-14", "missed")).to_be_visible()
     accessible(page, "#history")
 
     # The keyboard: the map is one Tab stop, arrows move a roving focus, Enter opens the day.
@@ -88,26 +96,26 @@ def history_shows_a_year_per_habit_and_a_tapped_day_can_be_marked_done(server, c
     expect(stops).to_have_attribute("data-day", "2026-11-20")
     stops.focus()
     page.keyboard.press("ArrowUp")
-    expect(history.get_by_role("button", name="Walk, 2026-11-19: done", exact=True)).to_be_focused()
+    expect(day_cell(history, "Walk", "2026-11-19", "done")).to_be_focused()
     page.keyboard.press("ArrowLeft")
-    expect(history.get_by_role("button", name="Walk, 2026-11-12: skipped", exact=True)).to_be_focused()
+    expect(day_cell(history, "Walk", "2026-11-12", "skipped")).to_be_focused()
     page.keyboard.press("ArrowDown")
-    expect(history.get_by_role("button", name="Walk, 2026-11-13: missed", exact=True)).to_be_focused()
+    expect(day_cell(history, "Walk", "2026-11-13", "missed")).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect(history.locator("button[data-day='2026-11-20']")).to_be_focused()
     page.keyboard.press("Home")
-    expect(history.get_by_role("button", name="Walk, 2026-11-10: done", exact=True)).to_be_focused()
+    expect(day_cell(history, "Walk", "2026-11-10", "done")).to_be_focused()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowDown")
     expect(history.locator("button[data-day='2026-11-18']")).to_be_focused()
     expect(stops).to_have_count(1)
     page.keyboard.press("Enter")
     day_panel_says(history, "2026-11-18", "done")
-    expect(history.get_by_role("button", name="Walk, 2026-11-18: done", exact=True)).to_be_focused()
+    expect(day_cell(history, "Walk", "2026-11-18", "done")).to_be_focused()
     # Past the day panel's first control (its note), Shift+Tab comes back to the map on the chosen day.
     history.locator(".day-panel").get_by_label("Note (sent with Done or Skip)").focus()
     page.keyboard.press("Shift+Tab")
-    expect(history.get_by_role("button", name="Walk, 2026-11-18: done", exact=True)).to_be_focused()
+    expect(day_cell(history, "Walk", "2026-11-18", "done")).to_be_focused()
     accessible(page, "#history")
 
 

@@ -3,6 +3,7 @@ morningproof-server of its own (a fresh database, --allow-clock-header, any free
 
 Run by scripts/browser-tests (scripts/test runs it). Screenshots go to .build/screenshots/chromium/.
 """
+import datetime
 import json
 import os
 import pathlib
@@ -128,6 +129,16 @@ def day_panel_says(scope, day, state):
     panel = scope.locator(".day-panel")
     expect(panel.locator("time")).to_have_attribute("datetime", day)
     expect(panel.locator("p[aria-live]")).to_contain_text(f": {state}")
+
+
+def day_cell(scope, habit, day, state):
+    """History's cell of `habit` on `day` (its ISO day in data-day), named in words as a screen reader
+    reads it: "Walk, Thursday, 12 November: done" (or "Thursday, November 12": the browser's English)."""
+    date = datetime.date.fromisoformat(day)
+    cell = scope.locator(f"button[data-day='{day}'][aria-label^='{habit}, ']")
+    words = rf"{date:%A},? (?:{date.day} {date:%B}|{date:%B} {date.day})"
+    expect(cell).to_have_attribute("aria-label", re.compile(rf"^{re.escape(habit)}, {words}: {re.escape(state)}$"))
+    return cell
 
 
 def question(page):

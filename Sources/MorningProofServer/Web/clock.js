@@ -42,8 +42,12 @@ export function accountDay(ms, zone, dayStart = "00:00") {
 /// "Friday, 27 November" for 2026-11-27, by the browser's rules for English (its first English
 /// language; British order where it has none).
 export function friendlyDate(date) {
-  const locale = (navigator.languages || []).find((language) => /^en\b/i.test(language)) || "en-GB";
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, {
-    weekday: "long", day: "numeric", month: "long", timeZone: "UTC",
-  });
+  if (!friendly) {
+    const locale = (navigator.languages || []).find((language) => /^en\b/i.test(language)) || "en-GB";
+    friendly = new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+  }
+  return friendly.format(new Date(`${date}T12:00:00Z`));
 }
+
+/// friendlyDate's formatter, made once: History names each day of a year's map with it.
+let friendly = null;

@@ -46,7 +46,7 @@ function scoreCurve(habit, report, days, today) {
   return deps.element("figure", { class: "score" },
     deps.element("div", { class: "chart" },
       ticks("y-axis", "100%", "50%", "0%"), picture, ticks("x-axis", shortDay(days[0].day), "today")),
-    deps.element("figcaption", { class: "muted", text: `Score (up the side) from ${days[0].day} (${count(scores.length, "day", "days")}) to today (along the bottom)` }));
+    deps.element("figcaption", { class: "muted", text: `Score (up the side) from ${shortDay(days[0].day)} (${count(scores.length, "day", "days")}) to today (along the bottom)` }));
 }
 
 /// "2026-11-10" as a label under a chart: "10 Nov".
@@ -78,6 +78,11 @@ function moveFocus(map, event) {
   target.focus();
 }
 
+/// "Thursday, 12 November" for 2026-11-12 (friendlyDate), with the year when it is not `today`'s.
+function inWords(day, today) {
+  return day.slice(0, 4) === today.slice(0, 4) ? friendlyDate(day) : `${friendlyDate(day)} ${day.slice(0, 4)}`;
+}
+
 /// The habit's days as columns of weeks, each starting on `weekStart`, from the week of its first day
 /// to this week (as Loop draws it, not a year of blanks): a month's name above the first week and
 /// above each week holding a 1st, the weekdays' names beside, a dot on a day with a note.
@@ -89,7 +94,7 @@ function habitMap(habit, report, weekStart, today, chosen) {
   const weekOf = (date) => addDays(date, -((date.getUTCDay() + 6 - start + 7) % 7));
   const first = weekOf(parseDay(habit.createdDay < today ? habit.createdDay : today));
   const weeks = deps.element("div", {
-    class: "year", role: "group", "aria-label": `${habit.name}: every week since ${habit.createdDay}`,
+    class: "year", role: "group", "aria-label": `${habit.name}: every week since ${inWords(habit.createdDay, today)}`,
     "aria-describedby": "history-keys", onkeydown: (event) => moveFocus(weeks, event),
   });
   // Beside the newest week (the row is reversed), and kept in sight while the weeks scroll.
@@ -110,7 +115,7 @@ function habitMap(habit, report, weekStart, today, chosen) {
       const note = notes.get(day);
       column.append(deps.element("button", {
         type: "button", class: `cell ${state.replace(" ", "-")}${note ? " noted" : ""}`, "data-day": day,
-        "aria-label": `${habit.name}, ${day}: ${state}${note ? ", with a note" : ""}`,
+        "aria-label": `${habit.name}, ${inWords(day, today)}: ${state}${note ? ", with a note" : ""}`,
         tabindex: "-1", "data-offline": "works",
         ...(day === chosen ? { "aria-pressed": "true" } : {}),
         onclick: () => render(habit, report, weekStart, today, day, true),
@@ -193,11 +198,11 @@ function takePhoto(habit) {
 
 function render(habit, report, weekStart, today, chosen, focus) {
   const article = document.querySelector(`article[data-habit="${habit.id}"]`);
-  const longest = report.longestStreakStart ? ` (${report.longestStreakStart} to ${report.longestStreakEnd})` : "";
+  const longest = report.longestStreakStart ? ` (${shortDay(report.longestStreakStart)} to ${shortDay(report.longestStreakEnd)})` : "";
   const days = report.days.filter((entry) => entry.day >= habit.createdDay && entry.day <= today);
   article.replaceChildren(
     deps.element("h3", { text: report.name }),
-    deps.element("p", { class: "streaks", text: `Current streak ${count(report.currentStreak, "day", "days")}; longest ${report.longestStreak}${longest}; done ${report.totalDone === 1 ? "once" : `${report.totalDone} times`}` }),
+    deps.element("p", { class: "streaks", text: `Current streak ${count(report.currentStreak, "day", "days")}; longest ${count(report.longestStreak, "day", "days")}${longest}; done ${report.totalDone === 1 ? "once" : `${report.totalDone} times`}` }),
     habitMap(habit, report, weekStart, today, chosen),
     legend(),
     ...(chosen ? [dayPanel(habit, report, weekStart, today, chosen)] : []),
