@@ -108,6 +108,11 @@ def app40_history_starts_at_the_first_day_with_big_cells_notes_and_axes(server, 
     # The score curve's axes: the score up the side, the days along the bottom.
     expect(history.locator(".score .y-axis")).to_have_text(re.compile(r"100%\s*50%\s*0%"))
     expect(history.locator(".score .x-axis")).to_have_text(re.compile(r"10 Nov\s*today"))
+    # The side's labels span the curve: 100% at its top, 0% at its bottom.
+    axis, curve = (history.locator(f".score {part}").first.bounding_box() for part in (".y-axis", ".curve"))
+    assert abs(axis["y"] - curve["y"]) <= 2 and abs(axis["height"] - curve["height"]) <= 2, (axis, curve)
+    # A longest streak of one day names that day once: "longest 1 day (10 Nov)".
+    expect(page.locator("#history .streaks").first).to_contain_text("longest 1 day (10 Nov);")
     photograph(page, "app40-history")
 
 

@@ -198,7 +198,8 @@ function takePhoto(habit) {
 
 function render(habit, report, weekStart, today, chosen, focus) {
   const article = document.querySelector(`article[data-habit="${habit.id}"]`);
-  const longest = report.longestStreakStart ? ` (${shortDay(report.longestStreakStart)} to ${shortDay(report.longestStreakEnd)})` : "";
+  const [start, end] = [report.longestStreakStart, report.longestStreakEnd];
+  const longest = !start ? "" : start === end ? ` (${shortDay(start)})` : ` (${shortDay(start)} to ${shortDay(end)})`;
   const days = report.days.filter((entry) => entry.day >= habit.createdDay && entry.day <= today);
   article.replaceChildren(
     deps.element("h3", { text: report.name }),
