@@ -21,7 +21,7 @@ import NIOPosix
 /// What the work asks of another process is beyond that priority: PostgreSQL writes an upload's
 /// 5,000-row chunk in a backend at the priority of every other. So an upload waits before each
 /// chunk while the pool it `yieldsTo` (password hashing) has work in, at most `longestYield` a
-/// chunk (`yieldToUrgentWork`). On PostgreSQL, the worst sign-in beside uploads went from 654 to
+/// chunk (`yieldToUrgentWork`) and 5 s an upload (`MetricImporter`). On PostgreSQL, the worst sign-in beside uploads went from 654 to
 /// 926 ms (median 720) to 533 to 713 ms (median 627) in four runs each (`scripts/bench/fairness`).
 final class CPUWorkPool: Sendable {
     /// Threads that run the work: the machine's cores unless given.
@@ -75,14 +75,17 @@ final class CPUWorkPool: Sendable {
     /// Whether work is running or waiting on this pool.
     var isBusy: Bool { admission.inside > 0 }
 
-    /// Waits while the pool this one `yieldsTo` has work running or waiting, `longestYield` at most.
-    func yieldToUrgentWork() async {
-        guard let urgent = yieldsTo else { return }
+    /// Waits while the pool this one `yieldsTo` has work running or waiting, `limit` or
+    /// `longestYield` at most; returns how long it waited.
+    func yieldToUrgentWork(atMost limit: Duration) async -> Duration {
+        guard let urgent = yieldsTo else { return .zero }
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: longestYield)
+        let start = clock.now
+        let deadline = start.advanced(by: min(limit, longestYield))
         while urgent.isBusy, clock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
         }
+        return start.duration(to: clock.now)
     }
 
     /// Sets the calling thread's nice value: on Linux a nice value belongs to the thread, and

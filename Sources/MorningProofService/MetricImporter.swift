@@ -199,10 +199,23 @@ extension MetricImporter {
         }
     }
 
-    /// Before each chunk of an upload is written: urgent work on the pool first.
+    /// Before each chunk of an upload is written: urgent work on the pool first, for
+    /// `longestUploadYield` in all, so that a flood of sign-ins (which anyone may send) delays an
+    /// upload by a few seconds, never by a wait per chunk that a large upload multiplies into
+    /// minutes. A new budget for each upload.
     fileprivate var pace: @Sendable () async -> Void {
-        { [cpu] in await cpu?.yieldToUrgentWork() }
+        guard let cpu else { return {} }
+        let left = Locked(Self.longestUploadYield)
+        return {
+            let budget = left.withLock { $0 }
+            guard budget > .zero else { return }
+            let waited = await cpu.yieldToUrgentWork(atMost: budget)
+            left.withLock { $0 -= waited }
+        }
     }
+
+    /// The longest an upload waits, in all, for urgent work (`pace`).
+    static let longestUploadYield: Duration = .seconds(5)
 }
 
 /// One batch, given once: the batches of a file read whole.

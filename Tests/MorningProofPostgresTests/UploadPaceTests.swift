@@ -9,16 +9,24 @@ import Testing
 /// the database's process writes each chunk at the priority of every other request, so the server
 /// waits, before each one, while a sign-in is being hashed (`CPUWork.yieldToUrgentWork`).
 @Suite struct UploadPaceTests {
-    /// Runs work on the caller's task and counts the turns given, with what was stored at each.
+    /// Runs work on the caller's task and counts the turns given; each turn says it waited
+    /// `pretending` (or the caller's limit, when less), without waiting.
     final class CountingWork: CPUWork, @unchecked Sendable {
         private let lock = NSLock()
-        private var turns = 0
+        private var turns: [Duration] = []
+        let pretending: Duration
 
-        var turnsGiven: Int { lock.withLock { turns } }
+        init(pretending: Duration = .zero) { self.pretending = pretending }
+
+        var turnsGiven: [Duration] { lock.withLock { turns } }
 
         func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T { try body() }
 
-        func yieldToUrgentWork() async { lock.withLock { turns += 1 } }
+        func yieldToUrgentWork(atMost limit: Duration) async -> Duration {
+            let waited = min(pretending, limit)
+            lock.withLock { turns.append(waited) }
+            return waited
+        }
     }
 
     /// `rows` step samples of 2026-03-01 from 06:00 UTC, 5 s each, as a CSV file with start and end columns.
@@ -47,10 +55,26 @@ import Testing
             #expect(report.duplicates == 0)
             // Both engines write 12,000 rows in more than one chunk (SQLite stages 2,000 at a
             // time, PostgreSQL sends 5,000 a statement): a turn before each, none for a whole upload.
-            #expect(work.turnsGiven >= 3, "turns given: \(work.turnsGiven)")
+            #expect(work.turnsGiven.count >= 3, "turns given: \(work.turnsGiven)")
             let day = LocalDay("2026-03-01")!
             let stored = try await store.metricDays(from: day, to: day)
             #expect(stored[day]?["steps"] == 12_000, "\(stored)")
+        }
+    }
+
+    /// An upload's turns add up to 5 s at most: a flood of sign-ins, which anyone may send, delays
+    /// a large upload by that, not by a wait per chunk (24,000 rows: 12 chunks on SQLite, 5 on
+    /// PostgreSQL, each of which would have waited).
+    @Test(arguments: Engine.available)
+    func anUploadYieldsFiveSecondsInAllHoweverManyChunksItHas(engine: Engine) async throws {
+        let path = try Self.stepsFile(24_000)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await engine.withStore { store in
+            let work = CountingWork(pretending: .seconds(2))
+            let report = try await MetricIngest(store: store, clock: DayClock(zoneIdentifier: "UTC")!, cpu: work).ingest(
+                file: path, as: .csv, now: ISOInstant.parse("2026-03-02T12:00:00Z")!)
+            #expect(report.records == 24_000)
+            #expect(work.turnsGiven == [.seconds(2), .seconds(2), .seconds(1)])
         }
     }
 }

@@ -190,11 +190,11 @@ struct CPUIsolationTests {
     @Test(.timeLimit(.minutes(1))) func heavyWorkWaitsWhileUrgentWorkRuns() async throws {
         let hashing = CPUWorkPool(threads: 1, queueLimit: 1)
         let uploads = CPUWorkPool(threads: 1, queueLimit: 1, yieldsTo: hashing, longestYield: .seconds(600))
-        await uploads.yieldToUrgentWork()  // nothing urgent: no wait
+        #expect(await uploads.yieldToUrgentWork(atMost: .seconds(600)) < .seconds(300))  // nothing urgent: no wait
         let (release, running) = await Self.occupy(hashing)
         let yielded = Locked(false)
         let waiting = Task {
-            await uploads.yieldToUrgentWork()
+            _ = await uploads.yieldToUrgentWork(atMost: .seconds(600))
             yielded.withLock { $0 = true }
         }
         try await Task.sleep(for: .milliseconds(300))
@@ -210,8 +210,13 @@ struct CPUIsolationTests {
         let hashing = CPUWorkPool(threads: 1, queueLimit: 1)
         let uploads = CPUWorkPool(threads: 1, queueLimit: 1, yieldsTo: hashing, longestYield: .milliseconds(20))
         let (release, running) = await Self.occupy(hashing)
-        await uploads.yieldToUrgentWork()
+        _ = await uploads.yieldToUrgentWork(atMost: .seconds(600))
         #expect(hashing.isBusy, "the yield outlasted the urgent work")
+        // A caller's own limit is kept too: the pool's bound is 600 s here, the caller's 20 ms.
+        let patient = CPUWorkPool(threads: 1, queueLimit: 1, yieldsTo: hashing, longestYield: .seconds(600))
+        let waited = await patient.yieldToUrgentWork(atMost: .milliseconds(20))
+        #expect(hashing.isBusy, "the yield outlasted the urgent work")
+        #expect(waited >= .milliseconds(20))
         release.signal()
         #expect(try await running.value == 1)
     }
