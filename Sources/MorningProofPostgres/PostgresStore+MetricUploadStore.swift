@@ -16,7 +16,8 @@ extension PostgresStore: MetricUploadStore {
                 "SELECT pg_advisory_xact_lock(\(Self.metricWriteLock + account))", logger: logger)
             var outcome = MetricWriteOutcome()
             while let batch = try next() {
-                outcome.add(try await Self.storeBatch(batch, file: nil, account, connection, pace: pace, logger: logger))
+                outcome.add(
+                    try await Self.storeBatch(batch, file: nil, account, connection, pace: pace, logger: logger))
             }
             return outcome
         }

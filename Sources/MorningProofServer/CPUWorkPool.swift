@@ -21,8 +21,9 @@ import NIOPosix
 /// What the work asks of another process is beyond that priority: PostgreSQL writes an upload's
 /// 5,000-row chunk in a backend at the priority of every other. So an upload waits before each
 /// chunk while the pool it `yieldsTo` (password hashing) has work in, at most `longestYield` a
-/// chunk (`yieldToUrgentWork`) and 5 s an upload (`MetricImporter`). On PostgreSQL, the worst sign-in beside uploads went from 654 to
-/// 926 ms (median 720) to 533 to 713 ms (median 627) in four runs each (`scripts/bench/fairness`).
+/// chunk (`yieldToUrgentWork`) and 5 s an upload (`MetricImporter`). On PostgreSQL, the worst
+/// sign-in beside uploads went from 654 to 926 ms (median 720) to 533 to 713 ms (median 627) in
+/// four runs each (`scripts/bench/fairness`).
 final class CPUWorkPool: Sendable {
     /// Threads that run the work: the machine's cores unless given.
     let threads: Int

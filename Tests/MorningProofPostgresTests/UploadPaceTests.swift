@@ -35,7 +35,8 @@ import Testing
         var text = "start,end,metric,value\n"
         for row in 0..<rows {
             let start = Date(timeIntervalSince1970: 1_772_344_800 + Double(row * 5))
-            text += "\(ISOInstant.format(start, in: utc)),\(ISOInstant.format(start.addingTimeInterval(5), in: utc)),steps,1\n"
+            let end = start.addingTimeInterval(5)
+            text += "\(ISOInstant.format(start, in: utc)),\(ISOInstant.format(end, in: utc)),steps,1\n"
         }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pace-\(UUID().uuidString).csv").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -71,7 +72,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         try await engine.withStore { store in
             let work = CountingWork(pretending: .seconds(2))
-            let report = try await MetricIngest(store: store, clock: DayClock(zoneIdentifier: "UTC")!, cpu: work).ingest(
+            let ingest = MetricIngest(store: store, clock: DayClock(zoneIdentifier: "UTC")!, cpu: work)
+            let report = try await ingest.ingest(
                 file: path, as: .csv, now: ISOInstant.parse("2026-03-02T12:00:00Z")!)
             #expect(report.records == 24_000)
             #expect(work.turnsGiven == [.seconds(2), .seconds(2), .seconds(1)])

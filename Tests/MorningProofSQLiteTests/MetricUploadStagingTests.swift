@@ -94,7 +94,8 @@ struct MetricUploadStagingTests {
         }
         #expect(deleted.withLock { $0 })
         #expect(chunks.withLock { $0 } >= 3, "the upload went on after the deletion")
-        for table in ["metricSample", "metricDaily", "metricUploadSample", "metricUploadBucket", "metricUploadInterval"] {
+        let tables = ["metricSample", "metricDaily", "metricUploadSample", "metricUploadBucket", "metricUploadInterval"]
+        for table in tables {
             #expect(try Self.count(path, table) == 0, "\(table)")
         }
         #expect(try await owner.deleteAccount(account.id) == false)
