@@ -34,23 +34,19 @@ extension PostgresStore: MetricImportStore {
     }
 
     /// Stores `batch` as account `account`'s and what was read of its `file`, and marks the days it
-    /// changed, in the caller's transaction (which holds the account's metric write lock). `pace`
-    /// is awaited before each chunk's statement (`MetricUploadStore`).
+    /// changed, in the caller's transaction (which holds the account's metric write lock).
     static func storeBatch(
         _ batch: MetricBatch, file: WatchedFileState?, _ account: Int64, _ connection: PostgresConnection,
-        pace: @Sendable () async -> Void = {}, logger: Logger
+        logger: Logger
     ) async throws -> MetricWriteOutcome {
         var outcome = MetricWriteOutcome()
         for chunk in chunks(batch.samples.filter { !$0.isBucket }) {
-            await pace()
             try await storeSamples(chunk, account, connection, &outcome, logger: logger)
         }
         for chunk in chunks(batch.samples.filter(\.isBucket)) {
-            await pace()
             try await storeBuckets(chunk, account, connection, &outcome, logger: logger)
         }
         for chunk in chunks(batch.intervals) {
-            await pace()
             try await storeIntervals(chunk, account, connection, &outcome, logger: logger)
         }
         try await storeExportAggregates(batch, account, connection, &outcome, logger: logger)

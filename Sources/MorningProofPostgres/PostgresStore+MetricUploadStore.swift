@@ -5,9 +5,9 @@ import PostgresNIO
 
 /// An upload's batches stored in one transaction, taken back one at a time, as `AppDatabase`'s (issue 38).
 extension PostgresStore: MetricUploadStore {
-    public func storeMetrics(
-        batches next: @escaping @Sendable () throws -> MetricBatch?, pace: @escaping @Sendable () async -> Void
-    ) async throws -> MetricWriteOutcome {
+    public func storeMetrics(batches next: @escaping @Sendable () throws -> MetricBatch?) async throws
+        -> MetricWriteOutcome
+    {
         let account = accountID
         return try await transaction(.writing) { connection in
             // The account's row first, as its deletion takes it (`holdAccount`): never a deadlock with it.
@@ -16,8 +16,7 @@ extension PostgresStore: MetricUploadStore {
                 "SELECT pg_advisory_xact_lock(\(Self.metricWriteLock + account))", logger: logger)
             var outcome = MetricWriteOutcome()
             while let batch = try next() {
-                outcome.add(
-                    try await Self.storeBatch(batch, file: nil, account, connection, pace: pace, logger: logger))
+                outcome.add(try await Self.storeBatch(batch, file: nil, account, connection, logger: logger))
             }
             return outcome
         }

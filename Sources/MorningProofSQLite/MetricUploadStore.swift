@@ -8,9 +8,9 @@ import MorningProofStoreContract
 /// whole upload. A kill before the publishing leaves staged rows only, which the next server
 /// removes when it opens the file (`openShared`).
 extension AppDatabase: MetricUploadStore {
-    public func storeMetrics(
-        batches next: @escaping @Sendable () throws -> MetricBatch?, pace: @escaping @Sendable () async -> Void
-    ) async throws -> MetricWriteOutcome {
+    public func storeMetrics(batches next: @escaping @Sendable () throws -> MetricBatch?) async throws
+        -> MetricWriteOutcome
+    {
         let account = accountID
         let upload = Int64.random(in: 1...Int64.max)
         do {
@@ -24,7 +24,6 @@ extension AppDatabase: MetricUploadStore {
                     let someIntervals = intervals.prefix(MetricUploadStaging.chunkRows - someSamples.count)
                     samples = samples.dropFirst(someSamples.count)
                     intervals = intervals.dropFirst(someIntervals.count)
-                    await pace()
                     outcome.add(
                         try await asyncWrite { db in
                             try MetricUploadStaging.stage(

@@ -14,7 +14,7 @@ struct BoundedAdmission: Sendable {
     let refusal: APIError
     /// The answer to an account past `perAccount`: `ownShareUsed` unless given.
     let ownShareRefusal: APIError
-    private let places = Locked(Places())
+    private let inside = Locked(Places())
 
     private struct Places {
         var count = 0
@@ -30,9 +30,6 @@ struct BoundedAdmission: Sendable {
         self.ownShareRefusal = ownShareRefusal
     }
 
-    /// How many are in now.
-    var inside: Int { places.withLock { $0.count } }
-
     /// Runs `body` while counted in: 503 (`refusal`) when `limit` are in already.
     func run<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         try await run(for: nil, body)
@@ -41,7 +38,7 @@ struct BoundedAdmission: Sendable {
     /// Runs `body` while counted in for `account`: 503 (`refusal`) when `limit` are in already, 429
     /// (`ownShareRefusal`) when the account holds `perAccount` of them.
     func run<T: Sendable>(for account: Int64?, _ body: () async throws -> T) async throws -> T {
-        let refused: APIError? = places.withLock { places in
+        let refused: APIError? = inside.withLock { places in
             guard places.count < limit else { return refusal }
             if let account {
                 guard places.byAccount[account, default: 0] < perAccount else { return ownShareRefusal }
@@ -52,7 +49,7 @@ struct BoundedAdmission: Sendable {
         }
         if let refused { throw refused }
         defer {
-            places.withLock { places in
+            inside.withLock { places in
                 places.count -= 1
                 if let account {
                     let left = places.byAccount[account, default: 1] - 1

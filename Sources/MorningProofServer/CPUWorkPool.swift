@@ -17,13 +17,6 @@ import NIOPosix
 /// they hold is given to a sign-in's hashing or a habit read first. Without it, on 2 cores, one
 /// account's uploads and metrics reads beside another's sign-in made that sign-in take 1.1 to 1.7 s
 /// instead of 0.35 s (`scripts/bench/fairness`, SQLite).
-///
-/// What the work asks of another process is beyond that priority: PostgreSQL writes an upload's
-/// 5,000-row chunk in a backend at the priority of every other. So an upload waits before each
-/// chunk while the pool it `yieldsTo` (password hashing) has work in, at most `longestYield` a
-/// chunk (`yieldToUrgentWork`) and 5 s an upload (`MetricImporter`). On PostgreSQL, the worst
-/// sign-in beside uploads went from 654 to 926 ms (median 720) to 533 to 713 ms (median 627) in
-/// four runs each (`scripts/bench/fairness`).
 final class CPUWorkPool: Sendable {
     /// Threads that run the work: the machine's cores unless given.
     let threads: Int
@@ -36,19 +29,12 @@ final class CPUWorkPool: Sendable {
     let niceness: Int32
     /// The nice value of the pool of uploads, photos and metrics reads.
     static let heavyWorkNiceness: Int32 = 10
-    /// The pool whose work this pool's work waits for (`yieldToUrgentWork`): none unless given.
-    let yieldsTo: CPUWorkPool?
-    /// The longest one `yieldToUrgentWork` waits (half a second unless given): a flood of sign-ins
-    /// slows an upload by at most this per chunk, never stops it.
-    let longestYield: Duration
 
     /// `refusal`: the answer when the queue is full (503 `busy` unless given).
     init(
-        threads: Int = System.coreCount, queueLimit: Int, niceness: Int32 = 0, yieldsTo: CPUWorkPool? = nil,
-        longestYield: Duration = .milliseconds(500), refusal: APIError = BoundedAdmission.busy
+        threads: Int = System.coreCount, queueLimit: Int, niceness: Int32 = 0,
+        refusal: APIError = BoundedAdmission.busy
     ) {
-        self.yieldsTo = yieldsTo
-        self.longestYield = longestYield
         self.threads = max(1, threads)
         self.queueLimit = max(0, queueLimit)
         self.niceness = min(max(niceness, 0), 19)
@@ -71,22 +57,6 @@ final class CPUWorkPool: Sendable {
                 return try body()
             }
         }
-    }
-
-    /// Whether work is running or waiting on this pool.
-    var isBusy: Bool { admission.inside > 0 }
-
-    /// Waits while the pool this one `yieldsTo` has work running or waiting, `limit` or
-    /// `longestYield` at most; returns how long it waited.
-    func yieldToUrgentWork(atMost limit: Duration) async -> Duration {
-        guard let urgent = yieldsTo else { return .zero }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let deadline = start.advanced(by: min(limit, longestYield))
-        while urgent.isBusy, clock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return start.duration(to: clock.now)
     }
 
     /// Sets the calling thread's nice value: on Linux a nice value belongs to the thread, and

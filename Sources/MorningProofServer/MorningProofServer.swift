@@ -41,10 +41,9 @@ public enum MorningProofServer {
     ) -> some ApplicationProtocol {
         // Uploads a killed server was reading: nobody will read them now.
         ReceivedFile.removeStale(in: configuration.uploadFolder)
+        let cpuWork = CPUWorkPool(queueLimit: configuration.cpuQueueLimit, niceness: CPUWorkPool.heavyWorkNiceness)
         let passwordWork = CPUWorkPool.passwordHashing(
             threads: configuration.passwordHashingThreads, queueLimit: configuration.passwordQueueLimit)
-        let cpuWork = CPUWorkPool(
-            queueLimit: configuration.cpuQueueLimit, niceness: CPUWorkPool.heavyWorkNiceness, yieldsTo: passwordWork)
         let hasher = BcryptPasswordHasher(cost: UInt8(clamping: configuration.bcryptCost), pool: passwordWork)
         let scope = RequestScope(
             accounts: AccountService(

@@ -178,9 +178,7 @@ extension MetricImporter {
         if let cpu { reader.parse = { chunk in try await cpu.run(chunk) } }
         var report = try await reader.read(from: (0, 0), acceptUnterminatedLine: true)
         try spool.rewind()
-        let outcome = try await StoreFailure.wrap {
-            try await upload.storeMetrics(batches: { try spool.next() }, pace: pace)
-        }
+        let outcome = try await StoreFailure.wrap { try await upload.storeMetrics(batches: { try spool.next() }) }
         report.duplicatesSkipped = outcome.duplicatesSkipped
         report.daysTouched = outcome.daysTouched
         return report
@@ -195,27 +193,9 @@ extension MetricImporter {
         try await StoreFailure.wrap {
             guard let upload, file == nil else { return try await database.storeMetrics(batch, file: file) }
             let once = OneBatch(batch)
-            return try await upload.storeMetrics(batches: { once.take() }, pace: pace)
+            return try await upload.storeMetrics(batches: { once.take() })
         }
     }
-
-    /// Before each chunk of an upload is written: urgent work on the pool first, for
-    /// `longestUploadYield` in all, so that a flood of sign-ins (which anyone may send) delays an
-    /// upload by a few seconds, never by a wait per chunk that a large upload multiplies into
-    /// minutes. A new budget for each upload.
-    fileprivate var pace: @Sendable () async -> Void {
-        guard let cpu else { return {} }
-        let left = Locked(Self.longestUploadYield)
-        return {
-            let budget = left.withLock { $0 }
-            guard budget > .zero else { return }
-            let waited = await cpu.yieldToUrgentWork(atMost: budget)
-            left.withLock { $0 -= waited }
-        }
-    }
-
-    /// The longest an upload waits, in all, for urgent work (`pace`).
-    static let longestUploadYield: Duration = .seconds(5)
 }
 
 /// One batch, given once: the batches of a file read whole.

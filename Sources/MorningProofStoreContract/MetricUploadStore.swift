@@ -11,22 +11,7 @@ public protocol MetricUploadStore: MetricImportStore {
     /// time. SQLite stages them a chunk at a time and publishes them in one short transaction, so
     /// that other accounts' writes do not wait for the whole upload; PostgreSQL stores them in one
     /// transaction (its row locks do not hold other accounts up).
-    ///
-    /// `pace` is awaited before each chunk is written: the server's pool lets urgent work (a
-    /// sign-in's hashing) have the cores first there, since the database's own process writes the
-    /// chunk at the priority of any other request (`CPUWork.yieldToUrgentWork`).
-    func storeMetrics(
-        batches next: @escaping @Sendable () throws -> MetricBatch?, pace: @escaping @Sendable () async -> Void
-    ) async throws -> MetricWriteOutcome
-}
-
-extension MetricUploadStore {
-    /// Stores every batch `next` gives, all or nothing, at full speed.
-    public func storeMetrics(batches next: @escaping @Sendable () throws -> MetricBatch?) async throws
-        -> MetricWriteOutcome
-    {
-        try await storeMetrics(batches: next, pace: {})
-    }
+    func storeMetrics(batches next: @escaping @Sendable () throws -> MetricBatch?) async throws -> MetricWriteOutcome
 }
 
 extension MetricWriteOutcome {

@@ -67,40 +67,6 @@ struct MetricUploadStagingTests {
         #expect(try Self.count(path, "metricDayMark") == 2)
     }
 
-    /// An account deleted while its upload is being staged (`DELETE /api/auth/account` on another
-    /// device): the upload ends as "not found" (404, as any write for a removed account), never
-    /// "try again", and nothing of it is left, published or staged.
-    @Test func anUploadWhoseAccountIsDeletedMeanwhileEndsNotFoundAndLeavesNothing() async throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("db.sqlite").path
-        let owner = try AppDatabase.openShared(path: path, readers: 2)
-        let account = try #require(
-            try await owner.createAccount(email: "b@example.com", passwordHash: "x", timeZone: "UTC", at: Date()))
-        let upload = owner.scoped(to: account.id)
-        let batches = Batches([Self.steps(5_000), Self.steps(5_000, from: 5_000)])
-        let chunks = Locked(0)
-        let deleted = Locked(false)
-        do {
-            _ = try await upload.storeMetrics(batches: { try batches.next() }) {
-                // After the first chunk is staged, the account goes (with the real deletion).
-                guard chunks.withLock({ $0 += 1; return $0 }) == 2 else { return }
-                let gone = (try? await owner.deleteAccount(account.id)) ?? false
-                deleted.withLock { $0 = gone }
-            }
-            Issue.record("an upload for a deleted account was stored")
-        } catch let error as StoreError {
-            #expect(error.code == .notFound, "\(error)")
-        }
-        #expect(deleted.withLock { $0 })
-        #expect(chunks.withLock { $0 } >= 3, "the upload went on after the deletion")
-        let tables = ["metricSample", "metricDaily", "metricUploadSample", "metricUploadBucket", "metricUploadInterval"]
-        for table in tables {
-            #expect(try Self.count(path, table) == 0, "\(table)")
-        }
-        #expect(try await owner.deleteAccount(account.id) == false)
-    }
-
     @Test func anUploadCountsAndTotalsWhatStoringItWholeDoes() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
