@@ -67,6 +67,44 @@ struct MetricUploadStagingTests {
         #expect(try Self.count(path, "metricDayMark") == 2)
     }
 
+    /// An account deleted while its upload is being staged (`DELETE /api/auth/account` on another
+    /// device): the upload ends as "not found" (404, as any write for a removed account), never
+    /// "try again", and nothing of it is left, published or staged.
+    @Test(.timeLimit(.minutes(1)))
+    func anUploadWhoseAccountIsDeletedMeanwhileEndsNotFoundAndLeavesNothing() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("db.sqlite").path
+        let owner = try AppDatabase.openShared(path: path, readers: 2)
+        let account = try #require(
+            try await owner.createAccount(email: "b@example.com", passwordHash: "x", timeZone: "UTC", at: Date()))
+        let batches = Batches([Self.steps(5_000), Self.steps(5_000, from: 5_000)])
+        let deleted = Locked(false)
+        batches.between = {
+            // The first batch is staged; the account goes, by the real deletion, on a task of its
+            // own (its write runs on GRDB's writer queue, not on the thread that waits for it).
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                let gone = (try? await owner.deleteAccount(account.id)) ?? false
+                deleted.withLock { $0 = gone }
+                done.signal()
+            }
+            done.wait()
+        }
+        do {
+            _ = try await owner.scoped(to: account.id).storeMetrics(batches: { try batches.next() })
+            Issue.record("an upload for a deleted account was stored")
+        } catch let error as StoreError {
+            #expect(error.code == .notFound, "\(error)")
+        }
+        #expect(deleted.withLock { $0 })
+        let tables = ["metricSample", "metricDaily", "metricUploadSample", "metricUploadBucket", "metricUploadInterval"]
+        for table in tables {
+            #expect(try Self.count(path, table) == 0, "\(table)")
+        }
+        #expect(try await owner.deleteAccount(account.id) == false)
+    }
+
     @Test func anUploadCountsAndTotalsWhatStoringItWholeDoes() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
