@@ -211,8 +211,8 @@ class Page:
     def resize_window(self, width, height):
         """Asks for a window of `width` x `height`. WebKitGTK's driver waits for the window to
         take the size and, under Xvfb with no window manager, now and then answers with an error
-        although the window did resize (once in a CI run, 2026-11-29): the caller measures the
-        page and asks again, so an error here is retried once and otherwise left to that check."""
+        (once in a CI run, 2026-11-29): the caller measures the page and asks again, so an error
+        here is retried once and otherwise left to that check."""
         for _ in range(2):
             try:
                 self.driver.set_window_size(width, height)
